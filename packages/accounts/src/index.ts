@@ -1,0 +1,4 @@
+export * from './plans';
+export * from './periods';
+export * from './keys';
+export * from './store';

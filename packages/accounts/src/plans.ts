@@ -1,0 +1,34 @@
+/** The one table of plans: action allowance, billing-period basis, rate and session limits. */
+import type { PeriodBasis } from '@pagemap/contracts';
+
+export interface Plan {
+  id: string;
+  /** Name reported as `plan` in GET /v1/usage. */
+  name: string;
+  basis: PeriodBasis;
+  /** Actions per period. */
+  actionLimit: number;
+  /** Requests per second per tenant (token bucket refill rate). */
+  ratePerSecond: number;
+  /** Most sessions open at once per tenant. */
+  maxOpenSessions: number;
+  /** Whether a paid subscription backs the plan. */
+  paid: boolean;
+}
+
+export const PLANS = {
+  free: { id: 'free', name: 'free', basis: 'calendar_month', actionLimit: 1_000, ratePerSecond: 5, maxOpenSessions: 3, paid: false },
+  builder_trial: { id: 'builder_trial', name: 'builder', basis: 'trial_window', actionLimit: 5_000, ratePerSecond: 10, maxOpenSessions: 10, paid: false },
+  builder: { id: 'builder', name: 'builder', basis: 'billing_anniversary', actionLimit: 50_000, ratePerSecond: 20, maxOpenSessions: 25, paid: true },
+  scale: { id: 'scale', name: 'scale', basis: 'billing_anniversary', actionLimit: 500_000, ratePerSecond: 100, maxOpenSessions: 200, paid: true },
+} as const satisfies Record<string, Plan>;
+
+export type PlanId = keyof typeof PLANS;
+export const PLAN_IDS = Object.keys(PLANS) as [PlanId, ...PlanId[]];
+
+export function isPlanId(value: string): value is PlanId {
+  return Object.prototype.hasOwnProperty.call(PLANS, value);
+}
+
+/** Length of the Builder trial (contract §8). */
+export const TRIAL_DAYS = 14;

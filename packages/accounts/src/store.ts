@@ -1,0 +1,172 @@
+/**
+ * Tenants, keys and usage in Redis. Used by the gateway (auth, metering), the admin CLI and the
+ * test helpers. Revocation is a key deletion, so it takes effect on the next request on every
+ * gateway replica (there is no per-replica key cache).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { KeySpace } from '@pagemap/queue';
+import { PLANS, isPlanId, type Plan, type PlanId } from './plans';
+import { periodFor, type Period } from './periods';
+import { generateApiKey, hashApiKey } from './keys';
+import { REFUND_SCRIPT, RESERVE_SCRIPT } from './usage-scripts';
+
+export interface Tenant {
+  id: string;
+  name: string;
+  plan: PlanId;
+  /** Billing anniversary (paid plans) or trial start (trial); creation time otherwise. */
+  anchor: Date;
+  loginAutomation: boolean;
+  hasSubscription: boolean;
+  createdAt: Date;
+}
+
+export interface KeyInfo {
+  keyId: string;
+  tenantId: string;
+  /** First characters of the key, enough to recognise it in a listing; never the whole key. */
+  hint: string;
+  createdAt: string;
+}
+
+export interface Reservation {
+  admitted: boolean;
+  used: number;
+  limit: number;
+  period: Period;
+}
+
+const KEEP_USAGE_AFTER_PERIOD_S = 90 * 86_400;
+
+export class AccountStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async createTenant(input: { name: string; plan?: PlanId; anchor?: Date; id?: string }): Promise<Tenant> {
+    const plan = input.plan ?? 'free';
+    const now = this.now();
+    const tenant: Tenant = {
+      id: input.id ?? `tn_${randomBytes(8).toString('hex')}`,
+      name: input.name,
+      plan,
+      anchor: input.anchor ?? now,
+      loginAutomation: false,
+      hasSubscription: PLANS[plan].paid,
+      createdAt: now,
+    };
+    await this.redis
+      .multi()
+      .hset(this.keys.tenant(tenant.id), {
+        id: tenant.id,
+        name: tenant.name,
+        plan,
+        anchor: tenant.anchor.toISOString(),
+        login_automation: '0',
+        subscription: tenant.hasSubscription ? '1' : '0',
+        created_at: now.toISOString(),
+      })
+      .sadd(this.keys.tenants, tenant.id)
+      .exec();
+    return tenant;
+  }
+
+  async getTenant(id: string): Promise<Tenant | null> {
+    const raw = await this.redis.hgetall(this.keys.tenant(id));
+    if (!raw.id || !raw.plan || !isPlanId(raw.plan)) return null;
+    return {
+      id: raw.id,
+      name: raw.name ?? raw.id,
+      plan: raw.plan,
+      anchor: new Date(raw.anchor ?? raw.created_at ?? 0),
+      loginAutomation: raw.login_automation === '1',
+      hasSubscription: raw.subscription === '1',
+      createdAt: new Date(raw.created_at ?? 0),
+    };
+  }
+
+  async listTenants(): Promise<Tenant[]> {
+    const ids = (await this.redis.smembers(this.keys.tenants)).sort();
+    const tenants = await Promise.all(ids.map((id) => this.getTenant(id)));
+    return tenants.filter((t): t is Tenant => t !== null);
+  }
+
+  async setPlan(id: string, plan: PlanId, anchor?: Date): Promise<void> {
+    await this.requireTenant(id);
+    await this.redis.hset(this.keys.tenant(id), {
+      plan,
+      anchor: (anchor ?? this.now()).toISOString(),
+      subscription: PLANS[plan].paid ? '1' : '0',
+    });
+  }
+
+  async setLoginAutomation(id: string, enabled: boolean): Promise<void> {
+    await this.requireTenant(id);
+    await this.redis.hset(this.keys.tenant(id), 'login_automation', enabled ? '1' : '0');
+  }
+
+  /** Issues a key and returns its plaintext: the only time it exists outside the caller. */
+  async issueKey(tenantId: string, plaintext: string = generateApiKey()): Promise<{ key: string; info: KeyInfo }> {
+    await this.requireTenant(tenantId);
+    const hash = hashApiKey(plaintext);
+    const info: KeyInfo = { keyId: `key_${hash.slice(0, 12)}`, tenantId, hint: plaintext.slice(0, 7), createdAt: this.now().toISOString() };
+    await this.redis.multi().set(this.keys.apiKey(hash), JSON.stringify(info)).hset(this.keys.tenantKeys(tenantId), info.keyId, hash).exec();
+    return { key: plaintext, info };
+  }
+
+  /** The tenant id behind a plaintext key, or null for an unknown or revoked key. */
+  async resolveKey(plaintext: string): Promise<KeyInfo | null> {
+    const raw = await this.redis.get(this.keys.apiKey(hashApiKey(plaintext)));
+    return raw ? (JSON.parse(raw) as KeyInfo) : null;
+  }
+
+  async listKeys(tenantId: string): Promise<KeyInfo[]> {
+    const hashes = Object.values(await this.redis.hgetall(this.keys.tenantKeys(tenantId)));
+    const infos = await Promise.all(hashes.map((h) => this.redis.get(this.keys.apiKey(h))));
+    return infos.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as KeyInfo);
+  }
+
+  /** Revokes by key id (from a listing). Returns whether a key was revoked. */
+  async revokeKey(tenantId: string, keyId: string): Promise<boolean> {
+    const hash = await this.redis.hget(this.keys.tenantKeys(tenantId), keyId);
+    if (!hash) return false;
+    await this.redis.multi().del(this.keys.apiKey(hash)).hdel(this.keys.tenantKeys(tenantId), keyId).exec();
+    return true;
+  }
+
+  plan(tenant: Tenant): Plan {
+    return PLANS[tenant.plan];
+  }
+
+  period(tenant: Tenant, now: Date = this.now()): Period {
+    return periodFor(PLANS[tenant.plan].basis, tenant.anchor, now);
+  }
+
+  /** Atomically reserves `n` actions if they fit in the plan's limit for the current period. */
+  async reserve(tenant: Tenant, n: number): Promise<Reservation> {
+    const period = this.period(tenant);
+    const limit = PLANS[tenant.plan].actionLimit;
+    const ttl = Math.ceil((period.end.getTime() - this.now().getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
+    const [admitted, used] = (await this.redis.eval(RESERVE_SCRIPT, 1, this.keys.usage(tenant.id, period.start.toISOString()), n, limit, ttl)) as [number, number];
+    return { admitted: admitted === 1, used, limit, period };
+  }
+
+  /** Gives back actions reserved but not performed (blocked sites, our failures, cut batches). */
+  async refund(tenant: Tenant, period: Period, n: number): Promise<number> {
+    if (n <= 0) return this.used(tenant, period);
+    return Number(await this.redis.eval(REFUND_SCRIPT, 1, this.keys.usage(tenant.id, period.start.toISOString()), n));
+  }
+
+  async used(tenant: Tenant, period: Period = this.period(tenant)): Promise<number> {
+    return Number((await this.redis.get(this.keys.usage(tenant.id, period.start.toISOString()))) ?? 0);
+  }
+
+  private async requireTenant(id: string): Promise<Tenant> {
+    const t = await this.getTenant(id);
+    if (!t) throw new Error(`no tenant ${id}`);
+    return t;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Job payloads and results shared by the gateway (enqueue side) and the worker (handlers).
+ * Tool calls travel sealed (`sealedCalls`, AES-256-GCM with a key that never touches Redis)
+ * because their params carry passwords: see @pagemap/queue's `sealing`.
+ */
+import { z } from 'zod';
+import { BrowseResponse, SessionId } from './browse';
+import { ERROR_CODE_NAMES } from './errors';
+
+const JobBase = z.object({
+  /** Carried into the worker's log lines. */
+  requestId: z.string().max(128),
+  tenantId: z.string().min(1).max(128),
+  sessionId: SessionId,
+  /** Epoch ms after which the gateway no longer waits: a worker skips a job it meets later. */
+  deadlineAt: z.number().int().positive(),
+});
+
+export const BrowseJob = JobBase.extend({
+  /** Present when the job opens a new session. */
+  url: z.string().optional(),
+  /** Sealed JSON of ToolCall[]; absent when no tools run. */
+  sealedCalls: z.string().optional(),
+  /** Number of tool calls inside `sealedCalls`, in clear for metrics and billing. */
+  toolCount: z.number().int().nonnegative(),
+  includePageContent: z.boolean(),
+  /** Whether the tenant may automate logins (and so reach identity-provider domains). */
+  loginAutomation: z.boolean(),
+});
+export type BrowseJob = z.infer<typeof BrowseJob>;
+
+export const CloseJob = JobBase;
+export type CloseJob = z.infer<typeof CloseJob>;
+
+export const JobFailure = z.object({
+  ok: z.literal(false),
+  error: z.object({ code: z.enum(ERROR_CODE_NAMES), message: z.string() }),
+  workerId: z.string(),
+});
+export type JobFailure = z.infer<typeof JobFailure>;
+
+export const BrowseJobResult = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    response: BrowseResponse,
+    cache: z.enum(['HIT', 'MISS']),
+    /** Tools actually run (their results are in the response): the billable tool count. */
+    toolsRun: z.number().int().nonnegative(),
+    workerId: z.string(),
+  }),
+  JobFailure,
+]);
+export type BrowseJobResult = z.infer<typeof BrowseJobResult>;
+
+export const CloseJobResult = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), workerId: z.string() }),
+  JobFailure,
+]);
+export type CloseJobResult = z.infer<typeof CloseJobResult>;

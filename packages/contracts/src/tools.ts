@@ -1,0 +1,63 @@
+/** Tools: what a page offers (contract §2.2), what a caller asks to run, and what comes back (§2.3). */
+import { z } from 'zod';
+
+/** A tool parameter. `name` and `description` are the contract's; the rest is additive. */
+export const ToolParam = z.object({
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(['string', 'number', 'boolean', 'email', 'password', 'url', 'date', 'enum', 'text']).optional(),
+  required: z.boolean().optional(),
+  /** Allowed values, for selects and radio groups. */
+  options: z.array(z.string()).optional(),
+});
+export type ToolParam = z.infer<typeof ToolParam>;
+
+export const Tool = z.object({
+  name: z.string(),
+  description: z.string(),
+  params: z.array(ToolParam),
+});
+export type Tool = z.infer<typeof Tool>;
+
+/** Per-tool failure codes, inside `results[i].error.code`. Stable: only add. */
+export const TOOL_ERROR_CODES = {
+  UNKNOWN_TOOL: 'No tool of that name on the current page; the response carries the page\'s tools.',
+  INVALID_PARAMS: 'A parameter is missing, unknown, or of the wrong type; the message names it.',
+  ELEMENT_GONE: 'The element behind the tool is no longer on the page (the page re-rendered) and could not be found again.',
+  NOT_ALLOWED: 'The target of the tool is refused: a non-public address or a blocked identity-provider domain.',
+  NAVIGATION_FAILED: 'The navigation the tool started could not load its page.',
+  LOGIN_REJECTED: 'The site said the credentials were wrong.',
+  CAPTCHA_REQUIRED: 'The site presents a CAPTCHA; it is never solved or bypassed, so the flow cannot complete.',
+  TWO_FACTOR_REQUIRED: 'The site asks for a second factor (one-time code or approval on another device).',
+  NEW_DEVICE_CHECK: 'The site asks to confirm a new or unrecognized device or browser.',
+  TOOL_TIMEOUT: 'The tool did not finish within its time budget.',
+  TOOL_FAILED: 'The tool ran but the page reported an error; the message says what.',
+} as const;
+export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
+export const TOOL_ERROR_CODE_NAMES = Object.keys(TOOL_ERROR_CODES) as [ToolErrorCode, ...ToolErrorCode[]];
+
+/** `error` of a failed ToolResult (the contract leaves it open; this is ours). */
+export const ToolError = z.object({
+  code: z.enum(TOOL_ERROR_CODE_NAMES),
+  message: z.string(),
+});
+export type ToolError = z.infer<typeof ToolError>;
+
+export const ToolResult = z.object({
+  tool: z.string(),
+  success: z.boolean(),
+  error: ToolError.nullable(),
+});
+export type ToolResult = z.infer<typeof ToolResult>;
+
+/** Parameter values: strings, numbers or booleans (a checkbox), or a list for multi-selects. */
+export const ParamValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(100)]);
+export const ToolParams = z.record(z.string().max(200), ParamValue);
+export type ToolParams = z.infer<typeof ToolParams>;
+
+/** One element of the `tools` batch in a browse request. */
+export const ToolCall = z.strictObject({
+  tool: z.string().min(1).max(200),
+  params: ToolParams.optional(),
+});
+export type ToolCall = z.infer<typeof ToolCall>;

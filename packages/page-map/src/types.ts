@@ -1,0 +1,89 @@
+/**
+ * The page-map API the worker programs against. Everything here is internal to the service:
+ * only `Tool` (and ToolResult) reach the wire; a `ToolBinding` never leaves the worker.
+ */
+import type { Tool, ToolCall, ToolResult } from '@pagemap/contracts';
+
+/**
+ * How the tool runner finds a tool's elements again (selectors / stable identity of the form and
+ * its fields). Opaque to the worker; defined by the extractor.
+ */
+export interface ToolBinding {
+  kind: 'navigate' | 'follow_link' | 'form' | 'button' | 'link' | 'webmcp';
+  [detail: string]: unknown;
+}
+
+export interface PageTool {
+  tool: Tool;
+  binding: ToolBinding;
+}
+
+/** What a page shows instead of content, when it is not content. */
+export interface BlockSignal {
+  kind: 'challenge' | 'access_denied';
+  /** Vendor or flavour, e.g. 'cloudflare', 'akamai', 'datadome', 'http-403'. */
+  vendor: string;
+}
+
+export interface PageMap {
+  /** Final URL after redirects. */
+  url: string;
+  title: string;
+  /** Ranked, unique, capped; always includes `navigate` and `follow_link`. */
+  tools: PageTool[];
+  /** Main text of the page, bounded, for the summarizer. */
+  text: string;
+  /** Main content as Markdown; only when asked for. */
+  markdown?: string;
+  /** Hash of the page's structure (forms, fields, links) for the page-map cache key. */
+  structureHash: string;
+  /** A challenge or access-denied page, when the page is one. */
+  block: BlockSignal | null;
+}
+
+export interface ExtractOptions {
+  includeContent: boolean;
+  /** Most tools to return (default 30). */
+  maxTools?: number;
+  /** HTTP status of the main document, when known (403/429 help to classify blocks). */
+  status?: number;
+}
+
+export interface RunToolOptions {
+  /** Time budget of this tool, ms. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /**
+   * Asked before the runner navigates to a URL it was given (navigate, follow_link): returns a
+   * per-tool error (e.g. NOT_ALLOWED for blocked identity-provider domains) or null to proceed.
+   */
+  checkUrl?: (url: string) => { code: 'NOT_ALLOWED'; message: string } | null;
+}
+
+export interface ToolRunOutcome {
+  result: ToolResult;
+  /** The tool caused a top-level navigation (ends a batch with stopped_reason "navigation"). */
+  navigated: boolean;
+  /** A login tool ran: the session holds (or tried to get) authenticated state from now on. */
+  login: boolean;
+}
+
+export interface SummaryInput {
+  url: string;
+  title: string;
+  text: string;
+}
+
+export interface Summary {
+  summary: string;
+  /** 'model' when Claude wrote it, 'offline' for the built-in summarizer, 'fallback' when the model failed or was slow. */
+  source: 'model' | 'offline' | 'fallback';
+}
+
+export interface Summarizer {
+  summarize(input: SummaryInput, signal?: AbortSignal): Promise<Summary>;
+  /** For /health?deep=true: 'ok', or why not. */
+  check(): Promise<'ok' | string>;
+}
+
+export type { Tool, ToolCall, ToolResult };

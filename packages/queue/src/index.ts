@@ -1,0 +1,5 @@
+export * from './names';
+export * from './sealing';
+export * from './catalog';
+export * from './directory';
+export * from './redis';

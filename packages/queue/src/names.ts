@@ -1,0 +1,57 @@
+/**
+ * Every BullMQ queue name and Redis key Pagemap uses, in one place. All keys start with a
+ * configurable prefix (tests use a unique one per file). Queue names are hash-tagged (`{…}`) so
+ * that on Redis Cluster every key of one queue lands in one slot, as BullMQ requires.
+ */
+export interface KeySpace {
+  readonly prefix: string;
+  /** Prefix passed to BullMQ (`prefix` option of Queue/Worker/QueueEvents). */
+  readonly bullPrefix: string;
+  /** The shared queue of new-session jobs; any worker with free capacity takes them. */
+  readonly openQueue: string;
+  /** A worker's own queue: follow-ups and closes for the sessions it owns. */
+  workerQueue(workerId: string): string;
+  /** Hash: the session directory entry (tenant, worker, created_at, last_seen_at, expires_at). */
+  session(sessionId: string): string;
+  /** Sorted set of a tenant's open session ids, scored by expiry (ms). */
+  tenantSessions(tenantId: string): string;
+  /** Hash with a TTL: a worker's heartbeat (capacity, load, browser). Gone = worker dead. */
+  worker(workerId: string): string;
+  /** Sorted set of worker ids scored by last heartbeat (ms): discovery for health and routing. */
+  readonly workers: string;
+  /** Hash: a tenant's plan and flags. */
+  tenant(tenantId: string): string;
+  /** Set of all tenant ids (admin listing). */
+  readonly tenants: string;
+  /** String: tenant id of the API key whose SHA-256 is `keyHash`. */
+  apiKey(keyHash: string): string;
+  /** Hash: key hash → JSON metadata of the tenant's keys (for listing and revocation). */
+  tenantKeys(tenantId: string): string;
+  /** Counter: actions used by a tenant in the period starting at `periodStartIso`. */
+  usage(tenantId: string, periodStartIso: string): string;
+  /** Counter with a short TTL: requests of a tenant in one rate-limit window. */
+  rate(tenantId: string, window: number): string;
+  /** String: a cached page map (anonymous pages only). */
+  pageMapCache(cacheKey: string): string;
+}
+
+export function keySpace(prefix = 'pm'): KeySpace {
+  if (!/^[A-Za-z0-9_.-]+$/.test(prefix)) throw new Error(`invalid key prefix ${JSON.stringify(prefix)}`);
+  return {
+    prefix,
+    bullPrefix: `${prefix}:bull`,
+    openQueue: '{open}',
+    workerQueue: (workerId) => `{worker.${workerId}}`,
+    session: (id) => `${prefix}:session:${id}`,
+    tenantSessions: (t) => `${prefix}:tenant-sessions:${t}`,
+    worker: (id) => `${prefix}:worker:${id}`,
+    workers: `${prefix}:workers`,
+    tenant: (t) => `${prefix}:tenant:${t}`,
+    tenants: `${prefix}:tenants`,
+    apiKey: (h) => `${prefix}:apikey:${h}`,
+    tenantKeys: (t) => `${prefix}:tenant-keys:${t}`,
+    usage: (t, start) => `${prefix}:usage:${t}:${start}`,
+    rate: (t, w) => `${prefix}:rate:${t}:${w}`,
+    pageMapCache: (k) => `${prefix}:pagemap:${k}`,
+  };
+}

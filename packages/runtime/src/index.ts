@@ -1,0 +1,4 @@
+export * from './env';
+export * from './logger';
+export * from './metrics';
+export * from './shutdown';

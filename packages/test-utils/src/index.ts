@@ -1,0 +1,3 @@
+export * from './ports';
+export * from './redis-server';
+export * from './fixture-server';

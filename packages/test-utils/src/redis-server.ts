@@ -1,0 +1,80 @@
+/**
+ * A real redis-server on a random loopback port, no persistence, for one test file. Each test
+ * file also gets a unique key prefix so nothing leaks between files even on a shared server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { freePort, waitFor } from './ports';
+
+export interface RedisHandle {
+  url: string;
+  port: number;
+  /** A key prefix unique to this handle. */
+  prefix: string;
+  /** A command connection for assertions (closed by stop()). */
+  client: Redis;
+  /** Stops the server (SIGKILL after 2 s). Idempotent. */
+  stop(): Promise<void>;
+  /** Kills the server and starts it again on the same port (data is lost: no persistence). */
+  restart(downMs?: number): Promise<void>;
+}
+
+export function redisServerBinary(): string {
+  return process.env.REDIS_SERVER_BIN ?? 'redis-server';
+}
+
+export async function startRedis(opts: { port?: number } = {}): Promise<RedisHandle> {
+  const port = opts.port ?? (await freePort());
+  let proc: ChildProcess | undefined;
+  const launch = async () => {
+    proc = spawn(redisServerBinary(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'], {
+      stdio: 'ignore',
+    });
+    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await waitFor(async () => {
+        try {
+          await probe.connect();
+        } catch {
+          probe.disconnect();
+          return false;
+        }
+        return (await probe.ping()) === 'PONG';
+      }, 10_000, `redis-server on port ${port}`, 25);
+    } finally {
+      probe.disconnect();
+    }
+  };
+  const kill = async () => {
+    const p = proc;
+    proc = undefined;
+    if (!p || p.exitCode !== null) return;
+    const exited = new Promise<void>((r) => p.once('exit', () => r()));
+    p.kill('SIGTERM');
+    const timer = setTimeout(() => p.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(timer);
+  };
+  await launch();
+  const url = `redis://127.0.0.1:${port}`;
+  const client = new Redis(url, { maxRetriesPerRequest: 3, retryStrategy: (n) => Math.min(n * 50, 500) });
+  let stopped = false;
+  return {
+    url,
+    port,
+    prefix: `t${randomBytes(5).toString('hex')}`,
+    client,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      client.disconnect();
+      await kill();
+    },
+    async restart(downMs = 0) {
+      await kill();
+      if (downMs) await new Promise((r) => setTimeout(r, downMs));
+      await launch();
+    },
+  };
+}

