@@ -25,6 +25,8 @@ export const WorkerHeartbeat = z.object({
   browser: z.coerce.number(),
   /** 1 while the worker takes new sessions, 0 once it drains. */
   accepting: z.coerce.number(),
+  /** 'ok' when the summarizer answers (model or offline), otherwise why not. */
+  summarizer: z.string().default('ok'),
   at: z.coerce.number(),
   pid: z.coerce.number(),
 });

@@ -1,3 +1,4 @@
 export * from './ports';
 export * from './redis-server';
 export * from './fixture-server';
+export * from './processes';

@@ -1,0 +1,40 @@
+/** Assembles the Express app: middleware, every route, 404/405, and the error mapper. */
+import express, { Router } from 'express';
+import { PagemapError } from '@pagemap/contracts';
+import type { GatewayServices } from './services';
+import { errorMapper, httpMetrics, jsonBody, requestId } from './http/middleware';
+import { mountRoute, type RouteDef } from './http/route';
+import { ROUTES } from './routes';
+
+export function createApp(services: GatewayServices): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', services.env.PAGEMAP_TRUST_PROXY);
+  app.use(requestId(), httpMetrics(services.metrics), ...jsonBody());
+
+  const router = Router({ strict: false, caseSensitive: true });
+  for (const route of ROUTES) mountRoute(router, route as RouteDef<unknown>, services);
+  app.use(router);
+
+  // A known path with the wrong method is 405 with Allow; anything else is 404.
+  const methodsByPath = new Map<string, string[]>();
+  for (const r of ROUTES) methodsByPath.set(r.path, [...(methodsByPath.get(r.path) ?? []), r.method.toUpperCase()]);
+  app.use((req, res, next) => {
+    for (const [path, methods] of methodsByPath) {
+      if (matches(path, req.path)) {
+        res.setHeader('Allow', methods.join(', '));
+        return next(new PagemapError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on this route; allowed: ${methods.join(', ')}.`));
+      }
+    }
+    next(new PagemapError('NOT_FOUND', `No route ${req.method} ${req.path}.`));
+  });
+  app.use(errorMapper(services.log, services.metrics));
+  return app;
+}
+
+/** Matches an Express path pattern with `:params` against a concrete path. */
+function matches(pattern: string, path: string): boolean {
+  const re = new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
+  return re.test(path);
+}

@@ -1,0 +1,187 @@
+/**
+ * Enqueues jobs and waits for their results. New sessions go on the shared queue; follow-ups on
+ * the owning worker's own queue. The wait is bounded three ways, so a caller never hangs:
+ * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
+ * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502);
+ * - deadline: no result in time → UPSTREAM_TIMEOUT (504).
+ *
+ * Results arrive through BullMQ's QueueEvents stream (one reader per queue in use). The waiter is
+ * registered before the job is added and the reader starts from a point in the past, so a job
+ * that finishes very fast cannot slip past it.
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { PagemapError, type ErrorCode } from '@pagemap/contracts';
+import { BASE_JOB_OPTIONS, JOB_CATALOG, createRedis, type JobName, type JobPayload, type JobResult, type KeySpace } from '@pagemap/queue';
+import type { Logger } from '@pagemap/runtime';
+
+export interface DispatcherOptions {
+  redisUrl: string;
+  keys: KeySpace;
+  /** Total time a request waits for its result, ms. */
+  deadlineMs: number;
+  /** Time a new-session job may wait for a worker to take it, ms. */
+  pickupMs: number;
+  /** How often the owner's heartbeat is checked while waiting, ms. */
+  ownerCheckMs: number;
+}
+
+interface Waiter {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  onOwner: (workerId: string) => void;
+}
+
+/** How long an idle per-worker results reader is kept before it is closed. */
+const READER_IDLE_MS = 60_000;
+
+export class Dispatcher {
+  readonly #queues = new Map<string, Queue>();
+  readonly #readers = new Map<string, { events: QueueEvents; lastUsed: number }>();
+  readonly #waiters = new Map<string, Waiter>();
+  readonly #sweeper: NodeJS.Timeout;
+  #closed = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly opts: DispatcherOptions,
+    private readonly log: Logger,
+  ) {
+    this.#sweeper = setInterval(() => void this.#sweepReaders(), READER_IDLE_MS);
+    this.#sweeper.unref();
+  }
+
+  /**
+   * Runs a job and resolves with its parsed result. `owner` is the worker that owns the session
+   * (follow-ups); new sessions learn theirs from the job's progress event.
+   */
+  async run<N extends JobName>(name: N, payload: JobPayload<N>, owner?: string): Promise<JobResult<N>> {
+    if (this.#closed) throw new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.');
+    const entry = JOB_CATALOG[name];
+    const queueName = entry.queue === 'open' ? this.opts.keys.openQueue : this.opts.keys.workerQueue(requireOwner(owner));
+    const queue = this.#queue(queueName);
+    await this.#reader(queueName);
+    const jobId = randomUUID();
+    const deadlineAt = payload.deadlineAt;
+
+    let knownOwner = owner;
+    let picked = owner !== undefined;
+    const result = new Promise<unknown>((resolve, reject) => {
+      this.#waiters.set(jobId, {
+        resolve,
+        reject,
+        onOwner: (w) => {
+          knownOwner = w;
+          picked = true;
+        },
+      });
+    });
+    const cleanup: Array<() => void> = [() => this.#waiters.delete(jobId)];
+    try {
+      await queue.add(name, payload, { ...BASE_JOB_OPTIONS, jobId });
+      const guard = new Promise<never>((_, reject) => {
+        const fail = (code: ErrorCode, message: string) => reject(new PagemapError(code, message));
+        const startedAt = Date.now();
+        const tick = setInterval(() => {
+          void (async () => {
+            const now = Date.now();
+            if (now >= deadlineAt) {
+              await queue.remove(jobId).catch(() => 0);
+              return fail('UPSTREAM_TIMEOUT', 'The browser did not answer in time. Nothing was billed.');
+            }
+            if (!picked && now - startedAt >= this.opts.pickupMs) {
+              // Withdraw the job; if a worker took it meanwhile, removal fails and we keep waiting.
+              const removed = await queue.remove(jobId).catch(() => 0);
+              if (removed === 1) return fail('NO_CAPACITY', 'No browser worker could take a new session in time.');
+              picked = true;
+            }
+            if (knownOwner && (await this.redis.exists(this.opts.keys.worker(knownOwner)).catch(() => 1)) === 0) {
+              return fail('WORKER_LOST', 'The browser process serving this request stopped. Nothing was billed; open a new session and retry.');
+            }
+          })();
+        }, this.opts.ownerCheckMs);
+        cleanup.push(() => clearInterval(tick));
+      });
+      guard.catch(() => undefined); // a tick that fails after the result arrived is moot
+      const raw = await Promise.race([result, guard]);
+      return entry.result.parse(raw) as JobResult<N>;
+    } finally {
+      for (const c of cleanup) c();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#sweeper);
+    for (const w of this.#waiters.values()) w.reject(new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.'));
+    await Promise.allSettled([...this.#readers.values()].map((r) => r.events.close()));
+    await Promise.allSettled([...this.#queues.values()].map((q) => q.close()));
+  }
+
+  #queue(name: string): Queue {
+    let q = this.#queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.redis, prefix: this.opts.keys.bullPrefix, streams: { events: { maxLen: 2000 } } });
+      q.on('error', (err) => this.log.warn({ err: err.message, queue: name }, 'queue error'));
+      this.#queues.set(name, q);
+    }
+    return q;
+  }
+
+  async #reader(queueName: string): Promise<void> {
+    const existing = this.#readers.get(queueName);
+    if (existing) {
+      existing.lastUsed = Date.now();
+      return;
+    }
+    const events = new QueueEvents(queueName, {
+      connection: createRedis(this.opts.redisUrl, 'blocking'),
+      prefix: this.opts.keys.bullPrefix,
+      // Read from a little in the past: events of a job added right after this reader was
+      // created are never missed, whenever its first blocking read actually starts.
+      lastEventId: `${Date.now() - 5_000}-0`,
+      autorun: true,
+    });
+    events.on('completed', ({ jobId, returnvalue }) => {
+      const w = this.#waiters.get(jobId);
+      if (!w) return;
+      try {
+        w.resolve(typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue);
+      } catch (err) {
+        w.reject(err as Error);
+      }
+    });
+    events.on('failed', ({ jobId, failedReason }) => {
+      const w = this.#waiters.get(jobId);
+      if (!w) return;
+      const lost = /stalled|lock/i.test(failedReason);
+      w.reject(lost ? new PagemapError('WORKER_LOST', 'The browser process serving this request stopped. Nothing was billed; open a new session and retry.') : new Error(`job failed: ${failedReason}`));
+    });
+    events.on('progress', ({ jobId, data }) => {
+      const worker = typeof data === 'object' && data !== null ? (data as { worker?: unknown }).worker : undefined;
+      if (typeof worker === 'string') this.#waiters.get(jobId)?.onOwner(worker);
+    });
+    events.on('error', (err) => this.log.warn({ err: err.message, queue: queueName }, 'queue events error'));
+    this.#readers.set(queueName, { events, lastUsed: Date.now() });
+    await events.waitUntilReady();
+  }
+
+  /** Closes readers of worker queues nobody used for a while (workers come and go). */
+  async #sweepReaders(): Promise<void> {
+    const now = Date.now();
+    for (const [name, r] of this.#readers) {
+      if (name === this.opts.keys.openQueue || now - r.lastUsed < READER_IDLE_MS) continue;
+      this.#readers.delete(name);
+      await r.events.close().catch(() => undefined);
+      const q = this.#queues.get(name);
+      this.#queues.delete(name);
+      await q?.close().catch(() => undefined);
+    }
+  }
+}
+
+function requireOwner(owner: string | undefined): string {
+  if (!owner) throw new Error('a worker-queue job needs the owning worker');
+  return owner;
+}

@@ -1,0 +1,90 @@
+/**
+ * Composition root of a gateway process: wires config, logger, metrics, Redis, accounts, the
+ * dispatcher and the HTTP app; owns start-up and graceful shutdown (stop accepting, drain
+ * in-flight requests, close queues and Redis).
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AccountStore } from '@pagemap/accounts';
+import { createRedis, keySpace, Sealer } from '@pagemap/queue';
+import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
+import type { GatewayEnv } from './env';
+import { createGatewayMetrics } from './metrics';
+import { Authenticator } from './auth/authenticate';
+import { Dispatcher } from './dispatch/dispatcher';
+import { UsageMeter } from './usage/meter';
+import { createApp } from './app';
+import type { GatewayServices } from './services';
+
+export interface GatewayApp {
+  log: Logger;
+  services: GatewayServices;
+  start(): Promise<{ port: number }>;
+  close(): Promise<boolean>;
+}
+
+export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name: 'gateway', level: env.LOG_LEVEL })): GatewayApp {
+  const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
+  const redis = createRedis(env.REDIS_URL, 'command');
+  redis.on('error', () => undefined); // reconnects by itself; requests meanwhile answer 503
+  const metrics = createGatewayMetrics();
+  const accounts = new AccountStore(redis, keys);
+  const services: GatewayServices = {
+    env,
+    log,
+    redis,
+    keys,
+    accounts,
+    authenticator: new Authenticator(accounts, env.PAGEMAP_JWT_SECRET),
+    dispatcher: new Dispatcher(redis, { redisUrl: env.REDIS_URL, keys, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS }, log),
+    meter: new UsageMeter(accounts, metrics),
+    sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
+    metrics,
+    startedAt: Date.now(),
+  };
+  const app = createApp(services);
+  let server: Server | undefined;
+
+  const close = once(async () => {
+    log.info('gateway draining');
+    const clean = await runShutdown(
+      [
+        {
+          name: 'drain http',
+          run: () =>
+            new Promise<void>((resolve) => {
+              if (!server) return resolve();
+              // Stop accepting; idle keep-alive connections go now, in-flight requests finish.
+              server.close(() => resolve());
+              server.closeIdleConnections();
+              setTimeout(() => {
+                server?.closeAllConnections();
+                resolve();
+              }, env.PAGEMAP_DRAIN_TIMEOUT_MS).unref();
+            }),
+        },
+        { name: 'close dispatcher', run: () => services.dispatcher.close() },
+        { name: 'close redis', run: () => redis.quit() },
+      ],
+      (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
+    );
+    log.info({ clean }, 'gateway stopped');
+    return clean;
+  });
+
+  return {
+    log,
+    services,
+    start: () =>
+      new Promise((resolve, reject) => {
+        server = app.listen(env.PORT, env.HOST, () => {
+          const port = (server!.address() as AddressInfo).port;
+          log.info({ port }, 'gateway listening');
+          resolve({ port });
+        });
+        server.once('error', reject);
+        server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+      }),
+    close,
+  };
+}

@@ -1,0 +1,93 @@
+/** Cross-cutting HTTP middleware: request ids, metrics, JSON bodies, and the error mapper. */
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { ERROR_CODES, LIMITS, PagemapError } from '@pagemap/contracts';
+import type { Logger } from '@pagemap/runtime';
+import type { GatewayMetrics } from '../metrics';
+
+/** Carries the caller's X-Request-Id (when sane) or a new one; echoed on the response. */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && /^[A-Za-z0-9_.:-]{1,128}$/.test(given) ? given : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  };
+}
+
+/** Latency and counts by route pattern (never the raw URL: labels stay bounded). */
+export function httpMetrics(metrics: GatewayMetrics): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    metrics.inflight.inc();
+    res.once('close', () => {
+      metrics.inflight.dec();
+      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      const labels = { route, method: req.method, status: String(res.statusCode) };
+      metrics.requests.inc(labels);
+      metrics.requestSeconds.observe(labels, (performance.now() - started) / 1000);
+    });
+    next();
+  };
+}
+
+/**
+ * JSON bodies only, bounded in size. A POST must send `Content-Type: application/json` when it
+ * has a body; an empty body is treated as `{}` so the schema names what is missing.
+ */
+export function jsonBody(): RequestHandler[] {
+  const parse = express.json({ limit: LIMITS.maxBodyBytes, strict: true, type: () => true });
+  return [
+    (req, res, next) => {
+      if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH') return next();
+      const length = Number(req.headers['content-length'] ?? 0);
+      const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
+      if (!hasBody) {
+        req.body = {};
+        return next();
+      }
+      if (!req.is('application/json')) return next(new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with `Content-Type: application/json`.'));
+      parse(req, res, next);
+    },
+  ];
+}
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+function isRedisDown(err: unknown): boolean {
+  const msg = err instanceof Error ? err.message : '';
+  return /Connection is closed|Stream isn't writeable|ECONNREFUSED|Reached the max retries|enableOfflineQueue|connect ETIMEDOUT/i.test(msg);
+}
+
+/**
+ * Maps every error to the contract's `{error, message}`. Known codes keep their message;
+ * anything else is logged with its stack and answered with a generic 500 that leaks nothing.
+ */
+export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestHandler {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    let e: PagemapError;
+    const bp = err as BodyParserError;
+    if (err instanceof PagemapError) e = err;
+    else if (bp?.type === 'entity.too.large') e = new PagemapError('PAYLOAD_TOO_LARGE', `The request body is larger than ${LIMITS.maxBodyBytes} bytes.`);
+    else if (bp?.type === 'entity.parse.failed') e = new PagemapError('INVALID_JSON', 'The request body is not valid JSON.');
+    else if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported') e = new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
+    else if (bp?.type === 'request.aborted' || bp?.type === 'request.size.invalid') e = new PagemapError('INVALID_REQUEST', 'The request body was incomplete.');
+    else if (isRedisDown(err)) e = new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.', { retryAfterS: 2 });
+    else {
+      log.error({ requestId: res.locals.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
+      e = new PagemapError('INTERNAL_ERROR', 'Something went wrong on our side. Nothing was billed.');
+    }
+    metrics.rejections.inc({ code: e.code });
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (e.retryAfterS !== undefined) res.setHeader('Retry-After', String(e.retryAfterS));
+    else if (e.code === 'SERVICE_UNAVAILABLE' || e.code === 'NO_CAPACITY') res.setHeader('Retry-After', '2');
+    res.status(ERROR_CODES[e.code].status).json(e.toBody());
+  };
+}

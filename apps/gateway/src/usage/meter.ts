@@ -1,0 +1,71 @@
+/**
+ * Usage metering on the request path. Actions are reserved atomically before any work (so
+ * replicas never let a tenant past its limit) and what was not performed is given back after.
+ * The X-Usage-* headers go on every authenticated response, errors included.
+ */
+import type { Response } from 'express';
+import { PagemapError, USAGE_HEADERS } from '@pagemap/contracts';
+import type { AccountStore, Period, Tenant } from '@pagemap/accounts';
+import type { GatewayMetrics } from '../metrics';
+
+export interface Reserved {
+  tenant: Tenant;
+  period: Period;
+  /** Actions reserved: 1 for a page opened plus one per tool asked for. */
+  pages: number;
+  tools: number;
+}
+
+export class UsageMeter {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly metrics: GatewayMetrics,
+  ) {}
+
+  /** Sets the usage headers from the tenant's current count. */
+  async writeHeaders(res: Response, tenant: Tenant): Promise<void> {
+    const period = this.accounts.period(tenant);
+    const used = await this.accounts.used(tenant, period);
+    this.#set(res, used, this.accounts.plan(tenant).actionLimit, period);
+  }
+
+  /** Reserves the request's actions or refuses it with 429 USAGE_LIMIT_EXCEEDED before any work. */
+  async reserve(res: Response, tenant: Tenant, pages: number, tools: number): Promise<Reserved> {
+    const r = await this.accounts.reserve(tenant, pages + tools);
+    this.#set(res, r.used, r.limit, r.period);
+    if (!r.admitted) {
+      throw new PagemapError(
+        'USAGE_LIMIT_EXCEEDED',
+        `This request needs ${pages + tools} action(s) but only ${Math.max(0, r.limit - r.used)} of the plan's ${r.limit} remain until ${r.period.end.toISOString()}. Nothing was run or billed.`,
+      );
+    }
+    return { tenant, period: r.period, pages, tools };
+  }
+
+  /**
+   * Settles a reservation: bills what was performed, gives back the rest. `performed` is null when
+   * nothing is billable (blocked site, our failure).
+   */
+  async settle(res: Response, reserved: Reserved, performed: { pages: number; tools: number } | null, reason: string): Promise<void> {
+    const billedPages = performed ? Math.min(performed.pages, reserved.pages) : 0;
+    const billedTools = performed ? Math.min(performed.tools, reserved.tools) : 0;
+    const refund = reserved.pages + reserved.tools - billedPages - billedTools;
+    if (billedPages) this.metrics.actionsBilled.inc({ kind: 'page' }, billedPages);
+    if (billedTools) this.metrics.actionsBilled.inc({ kind: 'tool' }, billedTools);
+    let used: number;
+    if (refund > 0) {
+      this.metrics.actionsRefunded.inc({ reason }, refund);
+      used = await this.accounts.refund(reserved.tenant, reserved.period, refund);
+    } else {
+      used = await this.accounts.used(reserved.tenant, reserved.period);
+    }
+    this.#set(res, used, this.accounts.plan(reserved.tenant).actionLimit, reserved.period);
+  }
+
+  #set(res: Response, used: number, limit: number, period: Period): void {
+    if (res.headersSent) return;
+    res.setHeader(USAGE_HEADERS.count, String(used));
+    res.setHeader(USAGE_HEADERS.limit, String(limit));
+    res.setHeader(USAGE_HEADERS.periodStart, period.start.toISOString());
+  }
+}

@@ -1,0 +1,30 @@
+/** The launcher's configuration (the gateway and worker read their own; see docs/configuration.md). */
+import { z } from 'zod';
+import { envInt, envList, parseEnv } from '@pagemap/runtime';
+
+export const StackEnvSchema = z.object({
+  /** Use this Redis instead of starting one. */
+  REDIS_URL: z.string().url().optional(),
+  /** Port of the Redis the launcher starts. */
+  PAGEMAP_REDIS_PORT: envInt(6390, 1, 65535),
+  /** Where the launcher keeps Redis data and generated secrets (git-ignored). */
+  PAGEMAP_DATA_DIR: z.string().default('.data'),
+  /** Gateway port. */
+  PORT: envInt(8080, 1, 65535),
+  /** Gateway bind address; loopback by default for a dev machine. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Number of worker processes. */
+  PAGEMAP_WORKERS: envInt(1, 1, 64),
+  /** A known development API key (`pm_` + 32 base64url characters) for scripts; random otherwise. */
+  PAGEMAP_DEV_API_KEY: z.string().regex(/^pm_[A-Za-z0-9_-]{32}$/, 'must look like pm_ followed by 32 base64url characters').optional(),
+  /** Passed to the worker; with `loopback` the launcher also serves the demo fixture site. */
+  PAGEMAP_OUTBOUND_ALLOW: envList([]),
+  /** Log level of the gateway and worker (their JSON logs go to this terminal). */
+  LOG_LEVEL: z.string().default('warn'),
+});
+
+export type StackEnv = z.infer<typeof StackEnvSchema>;
+
+export function loadStackEnv(env: NodeJS.ProcessEnv = process.env): StackEnv {
+  return parseEnv(StackEnvSchema, env);
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+/**
+ * `pnpm start`: the whole service on its embedded default — a Redis it starts itself (data under
+ * .data/, unless REDIS_URL is set), one gateway and one worker on the system's Chromium with the
+ * offline summarizer. Prints a development key and a ready-to-paste curl. Ctrl-C stops all of it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AccountStore } from '@pagemap/accounts';
+import { createRedis, keySpace } from '@pagemap/queue';
+import { exitOnEnvError } from '@pagemap/runtime';
+import { startFixtureServer, waitFor, type FixtureServer } from '@pagemap/test-utils';
+import { loadStackEnv, type StackEnv } from './env';
+import { loadOrCreateSecrets } from './secrets';
+import { ensureDevKey } from './dev-tenant';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const say = (msg: string) => process.stdout.write(`\x1b[36m[pagemap]\x1b[0m ${msg}\n`);
+
+async function main(): Promise<void> {
+  let env: StackEnv;
+  try {
+    env = loadStackEnv();
+  } catch (err) {
+    exitOnEnvError(err);
+  }
+  const children: ChildProcess[] = [];
+  let demo: FixtureServer | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    // Gateways and workers first (they drain, and need Redis while they do), Redis last.
+    const [redisChild, ...apps] = env.REDIS_URL ? [undefined, ...children] : children;
+    await terminate(apps);
+    if (redisChild) await terminate([redisChild]);
+    await demo?.close();
+    say('stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    const dataDir = resolve(ROOT, env.PAGEMAP_DATA_DIR);
+    const secrets = loadOrCreateSecrets(dataDir);
+    let redisUrl = env.REDIS_URL;
+    if (!redisUrl) {
+      const dir = join(dataDir, 'redis');
+      mkdirSync(dir, { recursive: true });
+      const redis = spawn('redis-server', ['--port', String(env.PAGEMAP_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--loglevel', 'warning'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+      children.push(redis);
+      redis.once('exit', (code) => {
+        if (!stopping) {
+          say(`redis-server exited (${code}); is port ${env.PAGEMAP_REDIS_PORT} taken? Set PAGEMAP_REDIS_PORT or REDIS_URL.`);
+          void stop(1);
+        }
+      });
+      redisUrl = `redis://127.0.0.1:${env.PAGEMAP_REDIS_PORT}`;
+      say(`started redis-server on ${redisUrl} (data in ${dir})`);
+    }
+    const redis = createRedis(redisUrl, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 3 });
+    await waitFor(() => redis.ping().then((p) => p === 'PONG'), 10_000, 'Redis');
+    const { key } = await ensureDevKey(new AccountStore(redis, keySpace('pm')), env.PAGEMAP_DEV_API_KEY);
+    await redis.quit();
+
+    const common = {
+      ...process.env,
+      REDIS_URL: redisUrl,
+      PAGEMAP_REDIS_PREFIX: 'pm',
+      PAGEMAP_PAYLOAD_KEY: secrets.payloadKey,
+      PAGEMAP_JWT_SECRET: secrets.jwtSecret,
+      LOG_LEVEL: env.LOG_LEVEL,
+    };
+    const launch = (name: string, main: string, extra: Record<string, string>) => {
+      const child = spawn(process.execPath, [join(ROOT, main)], { env: { ...common, ...extra }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+      children.push(child);
+      child.once('exit', (code) => {
+        if (!stopping) {
+          say(`${name} exited (${code}); stopping everything`);
+          void stop(1);
+        }
+      });
+    };
+    for (let i = 0; i < env.PAGEMAP_WORKERS; i++) launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', { PAGEMAP_WORKER_PORT: String(9101 + i), PAGEMAP_WORKER_HOST: '127.0.0.1' });
+    launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(env.PORT), HOST: env.HOST });
+
+    const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+    await waitFor(async () => {
+      const res = await fetch(`${base}/health?deep=true`);
+      return res.status === 200;
+    }, 60_000, 'the gateway and a worker to be ready', 200);
+
+    let target = 'https://example.com/';
+    if (env.PAGEMAP_OUTBOUND_ALLOW.includes('loopback')) {
+      demo = await startFixtureServer();
+      target = demo.url('/login.html');
+      say(`demo site (loopback fixtures) at ${demo.origin}`);
+    }
+    say(`Pagemap is running at ${base}`);
+    say(`development API key (tenant "dev"): ${key}`);
+    say('try it:');
+    process.stdout.write(
+      `\n  curl -s ${base}/v1/browse \\\n    -H "Authorization: Bearer ${key}" \\\n    -H "Content-Type: application/json" \\\n    -d '{"url": "${target}"}'\n\n`,
+    );
+    say('health: ' + `${base}/health?deep=true` + ' · metrics: ' + `${base}/metrics` + ' · Ctrl-C stops everything');
+  } catch (err) {
+    say(`could not start: ${err instanceof Error ? err.message : String(err)}`);
+    await stop(1);
+  }
+}
+
+/**
+ * SIGTERM to each child, SIGKILL to any still running after 35 s. Children run in their own
+ * process groups (detached), so a Ctrl-C reaches only this launcher, which stops them in order.
+ */
+async function terminate(procs: ChildProcess[]): Promise<void> {
+  const running = procs.filter((c) => c.exitCode === null && c.signalCode === null);
+  const exits = running.map((c) => new Promise<void>((r) => c.once('exit', () => r())));
+  for (const c of running) c.kill('SIGTERM');
+  const timer = setTimeout(() => running.forEach((c) => c.kill('SIGKILL')), 35_000);
+  await Promise.all(exits);
+  clearTimeout(timer);
+}
+
+main().catch((err) => {
+  process.stderr.write(`pagemap: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+/**
+ * Keeps one Chromium alive for the worker. If it crashes, every listener hears about it (the
+ * session registry drops the sessions that lived in it) and a new one is launched.
+ */
+import type { Browser, BrowserContext } from 'puppeteer-core';
+import type { Logger } from '@pagemap/runtime';
+import { launchChromium, type ChromiumBinary } from './chromium';
+
+export class BrowserHost {
+  #browser: Browser | undefined;
+  #launching: Promise<Browser> | undefined;
+  #closing = false;
+  #crashListeners: Array<() => void> = [];
+  restarts = 0;
+
+  constructor(
+    private readonly binary: ChromiumBinary,
+    private readonly extraArgs: string[],
+    private readonly log: Logger,
+    private readonly onRestart: () => void = () => {},
+  ) {}
+
+  get alive(): boolean {
+    return this.#browser?.connected === true;
+  }
+
+  /** Called when the browser dies unexpectedly (before the relaunch). */
+  onCrash(listener: () => void): void {
+    this.#crashListeners.push(listener);
+  }
+
+  async start(): Promise<void> {
+    await this.browser();
+  }
+
+  async browser(): Promise<Browser> {
+    if (this.#browser?.connected) return this.#browser;
+    if (this.#closing) throw new Error('browser host is closing');
+    this.#launching ??= this.#launch().finally(() => (this.#launching = undefined));
+    return this.#launching;
+  }
+
+  async newContext(): Promise<BrowserContext> {
+    const browser = await this.browser();
+    return browser.createBrowserContext();
+  }
+
+  /** Chromium's main process id, for tests and memory accounting. */
+  pid(): number | undefined {
+    return this.#browser?.process()?.pid;
+  }
+
+  async close(): Promise<void> {
+    this.#closing = true;
+    const browser = this.#browser ?? (await this.#launching?.catch(() => undefined));
+    this.#browser = undefined;
+    if (!browser) return;
+    try {
+      await browser.close();
+    } catch {
+      browser.process()?.kill('SIGKILL');
+    }
+  }
+
+  async #launch(): Promise<Browser> {
+    const started = Date.now();
+    const browser = await launchChromium(this.binary, this.extraArgs);
+    this.log.info({ chromium: this.binary.path, pid: browser.process()?.pid, ms: Date.now() - started, version: await browser.version() }, 'browser started');
+    browser.once('disconnected', () => {
+      if (this.#browser !== browser || this.#closing) return;
+      this.#browser = undefined;
+      this.restarts += 1;
+      this.log.error({ restarts: this.restarts }, 'browser disconnected; relaunching');
+      for (const l of this.#crashListeners) l();
+      this.onRestart();
+      // Relaunch in the background; requests meanwhile wait on browser().
+      this.browser().catch((err) => this.log.error({ err }, 'browser relaunch failed'));
+    });
+    this.#browser = browser;
+    return browser;
+  }
+}

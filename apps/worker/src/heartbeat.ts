@@ -1,0 +1,61 @@
+/**
+ * The worker's heartbeat: a hash with a TTL, refreshed every PAGEMAP_HEARTBEAT_MS. A worker
+ * whose heartbeat key expired is dead to the gateways: its sessions answer SESSION_NOT_FOUND and
+ * requests waiting on it end with WORKER_LOST.
+ */
+import type { Redis } from 'ioredis';
+import type { KeySpace } from '@pagemap/queue';
+import type { Logger } from '@pagemap/runtime';
+
+export interface HeartbeatState {
+  capacity: number;
+  sessions: () => number;
+  browserAlive: () => boolean;
+  accepting: () => boolean;
+  summarizer: () => string;
+}
+
+export class Heartbeat {
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+    private readonly workerId: string,
+    private readonly state: HeartbeatState,
+    private readonly everyMs: number,
+    private readonly ttlMs: number,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.beat();
+    this.#timer = setInterval(() => void this.beat().catch((err) => this.log.warn({ err: err.message }, 'heartbeat failed')), this.everyMs);
+    this.#timer.unref();
+  }
+
+  async beat(): Promise<void> {
+    const now = Date.now();
+    await this.redis
+      .multi()
+      .hset(this.keys.worker(this.workerId), {
+        id: this.workerId,
+        capacity: this.state.capacity,
+        sessions: this.state.sessions(),
+        browser: this.state.browserAlive() ? 1 : 0,
+        accepting: this.state.accepting() ? 1 : 0,
+        summarizer: this.state.summarizer(),
+        at: now,
+        pid: process.pid,
+      })
+      .pexpire(this.keys.worker(this.workerId), this.ttlMs)
+      .zadd(this.keys.workers, now, this.workerId)
+      .exec();
+  }
+
+  /** Deregisters at once, so gateways stop routing here without waiting for the TTL. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.redis.multi().del(this.keys.worker(this.workerId)).zrem(this.keys.workers, this.workerId).exec();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * One browser session: its own fresh incognito BrowserContext (never shared, never reused), one
+ * page, and the page map last shown to the caller (tools run against it).
+ */
+import type { BrowserContext, Page } from 'puppeteer-core';
+import type { PageMap } from '@pagemap/page-map';
+
+export type CloseReason = 'deleted' | 'idle' | 'max_age' | 'browser_crash' | 'shutdown' | 'open_failed';
+
+export class Session {
+  readonly createdAt: number;
+  lastSeenAt: number;
+  /** The page map the caller saw last; tools are resolved against it. */
+  pageMap: PageMap | undefined;
+  /**
+   * Set once a login tool ran or a tool changed cookies: from then on the session's page maps
+   * are never read from or written to the shared cache.
+   */
+  authenticated = false;
+  closed = false;
+  /** Tail of the session's serial job chain (requests on one session run one at a time). */
+  #tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly id: string,
+    readonly tenantId: string,
+    readonly context: BrowserContext,
+    readonly page: Page,
+    now: number,
+    private readonly idleMs: number,
+    private readonly maxAgeMs: number,
+  ) {
+    this.createdAt = now;
+    this.lastSeenAt = now;
+  }
+
+  /** `min(last request + idle, created + max age)`, epoch ms. */
+  expiresAt(): number {
+    return Math.min(this.lastSeenAt + this.idleMs, this.createdAt + this.maxAgeMs);
+  }
+
+  /**
+   * Runs `fn` after every earlier call on this session has settled. Calls are queued in the
+   * order they arrive, which is the order the worker took the jobs from its queue.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#tail.then(fn, fn);
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Composition root of a worker process: wires config, logger, metrics, Redis, the browser, the
+ * session registry and the queue consumers, and owns the order of start-up and shutdown.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Server } from 'node:http';
+import { createRedis, keySpace, Sealer } from '@pagemap/queue';
+import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
+import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
+import type { WorkerEnv } from './env';
+import { createWorkerMetrics } from './metrics';
+import { BrowserHost } from './browser/browser-host';
+import { findChromium } from './browser/chromium';
+import { OutboundGuard } from './browser/outbound-guard';
+import { IdpPolicy } from './browser/idp-domains';
+import { SessionRegistry } from './sessions/registry';
+import { BrowseHandler } from './jobs/browse';
+import { JobConsumers } from './jobs/consumers';
+import { PageMapCache } from './jobs/page-map-cache';
+import { Heartbeat } from './heartbeat';
+import { portOf, startWorkerHttp } from './http';
+
+export interface WorkerApp {
+  id: string;
+  log: Logger;
+  start(): Promise<{ port: number }>;
+  /** Graceful: stop taking sessions, finish running jobs, close contexts and browser, deregister. */
+  close(): Promise<boolean>;
+}
+
+export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 'worker', level: env.LOG_LEVEL })): WorkerApp {
+  const id = env.PAGEMAP_WORKER_ID ?? `${hostname().replace(/[^A-Za-z0-9_.-]/g, '')}-${randomBytes(4).toString('hex')}`;
+  log = log.child({ worker: id });
+  const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
+  const metrics = createWorkerMetrics();
+  metrics.capacity.set(env.PAGEMAP_MAX_SESSIONS);
+  const redis = createRedis(env.REDIS_URL, 'blocking');
+  const host = new BrowserHost(findChromium(env.PAGEMAP_CHROMIUM_PATH), env.PAGEMAP_CHROMIUM_ARGS.split(/\s+/).filter(Boolean), log, () => metrics.browserRestarts.inc());
+  const registry = new SessionRegistry(host, redis, keys, log, metrics, ({ page }) => preparePage(page), {
+    workerId: id,
+    idleMs: env.PAGEMAP_SESSION_IDLE_S * 1000,
+    maxAgeMs: env.PAGEMAP_SESSION_MAX_AGE_S * 1000,
+  });
+  const offline = new OfflineSummarizer();
+  const summarizer: Summarizer = env.ANTHROPIC_API_KEY
+    ? new ClaudeSummarizer({
+        apiKey: env.ANTHROPIC_API_KEY,
+        ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+        model: env.PAGEMAP_SUMMARY_MODEL,
+        timeoutMs: env.PAGEMAP_SUMMARY_TIMEOUT_MS,
+        maxTokens: env.PAGEMAP_SUMMARY_MAX_TOKENS,
+        fallback: offline,
+      })
+    : offline;
+  const handler = new BrowseHandler({
+    workerId: id,
+    registry,
+    guard: new OutboundGuard(env.PAGEMAP_OUTBOUND_ALLOW),
+    idp: new IdpPolicy(env.PAGEMAP_IDP_DOMAINS),
+    summarizer,
+    sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
+    cache: new PageMapCache(redis, keys, env.PAGEMAP_CACHE_TTL_S),
+    metrics,
+    log,
+    timeouts: { navigationMs: env.PAGEMAP_NAVIGATION_TIMEOUT_MS, toolMs: env.PAGEMAP_TOOL_TIMEOUT_MS, batchMs: env.PAGEMAP_BATCH_TIMEOUT_MS },
+  });
+  const consumers = new JobConsumers(
+    { workerId: id, keys, connection: redis, maxSessions: env.PAGEMAP_MAX_SESSIONS, openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY, logJobs: env.PAGEMAP_LOG_JOBS },
+    handler,
+    registry,
+    metrics,
+    log,
+  );
+  const heartbeat = new Heartbeat(
+    redis,
+    keys,
+    id,
+    { capacity: env.PAGEMAP_MAX_SESSIONS, sessions: () => registry.size, browserAlive: () => host.alive, accepting: () => consumers.accepting, summarizer: () => summarizerStatus },
+    env.PAGEMAP_HEARTBEAT_MS,
+    env.PAGEMAP_HEARTBEAT_TTL_MS,
+    log,
+  );
+  let server: Server | undefined;
+  // Checked in the background and carried in the heartbeat, so /health?deep=true on a gateway
+  // can report the model without calling it on every probe.
+  let summarizerStatus = 'ok';
+  const checkSummarizer = () => summarizer.check().then((s) => (summarizerStatus = s), (err) => (summarizerStatus = String(err)));
+  const summarizerTimer = setInterval(checkSummarizer, 30_000);
+  summarizerTimer.unref();
+
+  const close = once(async () => {
+    log.info({ sessions: registry.size }, 'worker draining');
+    const clean = await runShutdown(
+      [
+        { name: 'stop summarizer checks', run: () => clearInterval(summarizerTimer) },
+        { name: 'stop taking sessions', run: () => consumers.stopTakingSessions() },
+        { name: 'finish running jobs', run: () => withTimeout(consumers.close(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
+        { name: 'close sessions', run: () => registry.closeAll('shutdown') },
+        { name: 'deregister', run: () => heartbeat.stop() },
+        { name: 'close browser', run: () => host.close() },
+        { name: 'close http', run: () => new Promise<void>((r) => (server ? server.close(() => r()) : r())) },
+        { name: 'close redis', run: () => redis.quit() },
+      ],
+      (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
+    );
+    log.info({ clean }, 'worker stopped');
+    return clean;
+  });
+
+  return {
+    id,
+    log,
+    async start() {
+      await Promise.all([host.start(), checkSummarizer()]);
+      consumers.start();
+      await heartbeat.start();
+      server = await startWorkerHttp(env.PAGEMAP_WORKER_HOST, env.PAGEMAP_WORKER_PORT, metrics.registry, async () => {
+        const redisOk = await redis.ping().then(() => true, () => false);
+        const ok = redisOk && host.alive;
+        return { status: ok ? 'ok' : 'fail', worker: id, browser: host.alive ? 'ok' : 'fail', datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
+      });
+      const port = portOf(server);
+      log.info({ port, capacity: env.PAGEMAP_MAX_SESSIONS }, 'worker ready');
+      return { port };
+    },
+    close,
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let t: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<undefined>((r) => (t = setTimeout(() => r(undefined), ms)))]).finally(() => clearTimeout(t));
+}
