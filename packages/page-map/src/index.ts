@@ -1,1 +1,8 @@
 export * from './types';
+export { preparePage, webMcpInit } from './webmcp';
+export { extractPageMap, structureHash } from './extract';
+export { detectBlock, type BlockInput } from './block';
+export { runTool, classifyLogin, redact } from './run';
+export { pageMarkdown } from './content';
+export { OfflineSummarizer, ClaudeSummarizer, offlineSummary, SUMMARY_SYSTEM_PROMPT, pageAsData, type ClaudeSummarizerOptions } from './summarize';
+export { buildTools, purposeOf, slug } from './tools';

@@ -2,3 +2,4 @@ export * from './ports';
 export * from './redis-server';
 export * from './fixture-server';
 export * from './processes';
+export * from './browser';

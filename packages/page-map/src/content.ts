@@ -1,0 +1,54 @@
+/**
+ * page_content: the main content as Markdown — @mozilla/readability picks the article, turndown
+ * converts it. Both run INSIDE the page on a clone of the live document (no second HTML parse in
+ * Node, no extra DOM dependency; inlined as source, not eval'd, so a page CSP without
+ * 'unsafe-eval' does not stop it; shadow-free light DOM is what Readability understands anyway).
+ * The libraries are wrapped in one IIFE so they leave no globals behind on the page.
+ *
+ * Links are kept (turndown inlines them) and made absolute against the page URL.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'puppeteer-core';
+
+let script: string | undefined;
+
+function libSource(): string {
+  if (script) return script;
+  const readability = readFileSync(require.resolve('@mozilla/readability/Readability.js'), 'utf8');
+  const turndown = readFileSync(require.resolve('turndown/lib/turndown.browser.umd.js'), 'utf8');
+  script = `(() => {
+  const load = (fn) => { const module = { exports: {} }; fn(module, module.exports, undefined); return module.exports; };
+  const Readability = load(function (module, exports, define) {\n${readability}\n});
+  const TurndownService = load(function (module, exports, define) {\n${turndown}\n});
+  return (maxChars) => {
+    const clone = document.cloneNode(true);
+    for (const a of clone.querySelectorAll('a[href]')) { try { a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href); } catch {} }
+    for (const n of clone.querySelectorAll('script,style,noscript,template,iframe')) n.remove();
+    let article = null;
+    try { article = new Readability(clone, { charThreshold: 200, keepClasses: false }).parse(); } catch { article = null; }
+    let html = article && article.content;
+    let title = article && article.title;
+    if (!html || (article.textContent || '').trim().length < 80) {
+      const main = document.querySelector('main,[role=main],article') || document.body;
+      const c = main ? main.cloneNode(true) : null;
+      if (c) { for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form')) n.remove(); }
+      html = c ? c.innerHTML : '';
+      title = document.title;
+    }
+    const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', linkStyle: 'inlined' });
+    td.remove(['script', 'style', 'noscript', 'iframe']);
+    let md = td.turndown(html || '');
+    if (title && !md.startsWith('# ')) md = '# ' + title + '\\n\\n' + md;
+    md = md.replace(/\\n{3,}/g, '\\n\\n').trim();
+    return md.length > maxChars ? md.slice(0, maxChars) + '\\n\\n…' : md;
+  };
+})()`;
+  return script;
+}
+
+/** Main content of the current page as Markdown, bounded. */
+export async function pageMarkdown(page: Page, maxChars = 100_000): Promise<string> {
+  const src = libSource();
+  // The converter is built and used in one evaluate: nothing stays installed on the page.
+  return page.evaluate(`(${src})(${Number(maxChars)})`) as Promise<string>;
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { Page } from 'puppeteer-core';
+import { detectBlock } from './block';
+import { pageMarkdown } from './content';
+import { callAgent } from './inpage/agent';
+import type { AgentResponse, RawPage } from './inpage/types';
+import { buildTools } from './tools';
+import type { ExtractOptions, PageMap } from './types';
+
+/** Most links the extractor reads (follow_link resolves among them). */
+export const MAX_LINKS = 1000;
+/** Bound of `PageMap.text`. */
+export const MAX_TEXT = 20_000;
+
+export async function rawExtract(page: Page): Promise<RawPage> {
+  const res = await callAgent(page, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
+  if (res.op !== 'extract') throw new Error('page agent answered the wrong operation');
+  return res.page;
+}
+
+/**
+ * Hash of the page's structure: forms and their fields, buttons, link targets — not texts that
+ * change per view (dates, counters), not field values (CSRF tokens), so the same page hashes the
+ * same across loads and tenants.
+ */
+export function structureHash(raw: RawPage): string {
+  const h = createHash('sha256');
+  h.update(`v1\n${raw.title}\n`);
+  for (const g of raw.groups) h.update(`g ${g.sig} ${g.toolname} ${g.frame}\n`);
+  for (const b of raw.buttons) h.update(`b ${b.key}\n`);
+  for (const l of raw.links) {
+    let u = l.href;
+    try {
+      const x = new URL(l.href);
+      u = `${x.origin}${x.pathname}`;
+    } catch {
+      // keep as is
+    }
+    h.update(`l ${u}\n`);
+  }
+  for (const t of raw.webmcp) h.update(`w ${t.name}\n`);
+  return h.digest('base64url').slice(0, 32);
+}
+
+export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {
+  const block = detectBlock({ status: opts.status, title: raw.title, text: raw.bodyText, html: raw.htmlHead });
+  return {
+    url: raw.url,
+    title: raw.title,
+    tools: buildTools(raw, opts.maxTools ?? 30),
+    text: raw.text,
+    structureHash: structureHash(raw),
+    block,
+  };
+}
+
+/** One in-page pass (plus one more for Markdown when asked), then naming and ranking in Node. */
+export async function extractPageMap(page: Page, opts: ExtractOptions): Promise<PageMap> {
+  const raw = await rawExtract(page);
+  const map = pageMapFromRaw(raw, opts);
+  if (opts.includeContent && !map.block) map.markdown = await pageMarkdown(page);
+  return map;
+}

@@ -1,0 +1,43 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { closeTestBrowser, launchTestBrowser, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
+import { extractPageMap, preparePage, type PageMap } from '../src';
+
+export interface Env {
+  browser: Browser;
+  server: FixtureServer;
+}
+
+/** One browser and one fixture server per test file; both closed in afterAll. */
+export function useEnv(): () => Env {
+  let env: Env | undefined;
+  beforeAll(async () => {
+    const [browser, server] = await Promise.all([launchTestBrowser(), startFixtureServer()]);
+    env = { browser, server };
+  });
+  afterAll(async () => {
+    await closeTestBrowser(env?.browser);
+    await env?.server.close();
+  });
+  return () => env!;
+}
+
+/** A fresh isolated context + prepared page at a fixture path. */
+export async function openPage(env: Env, path: string): Promise<{ page: Page; status: number; close: () => Promise<void> }> {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await ctx.newPage();
+  await preparePage(page);
+  const res = await page.goto(env.server.url(path), { waitUntil: 'load' });
+  return { page, status: res?.status() ?? 0, close: () => ctx.close() };
+}
+
+export async function mapOf(env: Env, path: string, includeContent = false): Promise<PageMap> {
+  const p = await openPage(env, path);
+  try {
+    return await extractPageMap(p.page, { includeContent, status: p.status });
+  } finally {
+    await p.close();
+  }
+}
+
+export const names = (m: PageMap): string[] => m.tools.map((t) => t.tool.name);
+export const tool = (m: PageMap, name: string) => m.tools.find((t) => t.tool.name === name)?.tool;
