@@ -63,5 +63,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   lock_digest > "$stamp"
 fi
 log "building"
-pnpm exec turbo run build --output-logs=errors-only >&2
+build_log="$(mktemp)"
+if ! pnpm exec turbo run build --output-logs=errors-only > "$build_log" 2>&1; then
+  cat "$build_log" >&2; rm -f "$build_log"; log "build failed"; exit 1
+fi
+rm -f "$build_log"
 log "ready: node $(node --version), pnpm $(pnpm --version)"

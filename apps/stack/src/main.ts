@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     stopping = true;
     say('stopping…');
     // Gateways and workers first (they drain, and need Redis while they do), Redis last.
-    const [redisChild, ...apps] = env.REDIS_URL ? [undefined, ...children] : children;
+    const redisChild = env.REDIS_URL ? undefined : children[0];
+    const apps = env.REDIS_URL ? children : children.slice(1);
     await terminate(apps);
     if (redisChild) await terminate([redisChild]);
     await demo?.close();
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     if (!redisUrl) {
       const dir = join(dataDir, 'redis');
       mkdirSync(dir, { recursive: true });
-      const redis = spawn('redis-server', ['--port', String(env.PAGEMAP_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--loglevel', 'warning'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+      const redis = spawn('redis-server', ['--port', String(env.PAGEMAP_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--loglevel', 'warning', '--logfile', join(dir, 'redis.log')], { stdio: 'ignore', detached: true });
       children.push(redis);
       redis.once('exit', (code) => {
         if (!stopping) {
@@ -59,9 +60,10 @@ async function main(): Promise<void> {
         }
       });
       redisUrl = `redis://127.0.0.1:${env.PAGEMAP_REDIS_PORT}`;
-      say(`started redis-server on ${redisUrl} (data in ${dir})`);
+      say(`started redis-server (pid ${redis.pid}) on ${redisUrl} (data in ${dir})`);
     }
     const redis = createRedis(redisUrl, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 3 });
+    redis.on('error', () => undefined); // refused until redis-server is up; waitFor retries
     await waitFor(() => redis.ping().then((p) => p === 'PONG'), 10_000, 'Redis');
     const { key } = await ensureDevKey(new AccountStore(redis, keySpace('pm')), env.PAGEMAP_DEV_API_KEY);
     await redis.quit();
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
     const launch = (name: string, main: string, extra: Record<string, string>) => {
       const child = spawn(process.execPath, [join(ROOT, main)], { env: { ...common, ...extra }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
       children.push(child);
+      say(`started ${name} (pid ${child.pid})`);
       child.once('exit', (code) => {
         if (!stopping) {
           say(`${name} exited (${code}); stopping everything`);

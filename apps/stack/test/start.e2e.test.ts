@@ -1,0 +1,65 @@
+/**
+ * The README's start command as a newcomer runs it: the launcher starts its own Redis, a gateway
+ * and a worker, prints a key and a curl; the printed request returns a page map of a loopback
+ * fixture page; Ctrl-C (SIGINT) stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BrowseResponse } from '@pagemap/contracts';
+import { freePort, waitFor } from '@pagemap/test-utils';
+
+const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
+let launcher: ChildProcess;
+let out = '';
+let dataDir: string;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));
+  const [port, redisPort] = [await freePort(), await freePort()];
+  launcher = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), PAGEMAP_REDIS_PORT: String(redisPort), PAGEMAP_DATA_DIR: dataDir, PAGEMAP_OUTBOUND_ALLOW: 'loopback' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  launcher.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  await waitFor(() => out.includes('Ctrl-C stops everything') || launcher.exitCode !== null, 90_000, 'the launcher to print its banner');
+}, 100_000);
+
+afterAll(async () => {
+  if (launcher.exitCode === null) launcher.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the printed curl returns a page map, and Ctrl-C stops everything', async () => {
+  const key = /Bearer (pm_[A-Za-z0-9_-]{32})/.exec(out)?.[1];
+  const endpoint = /curl -s (http:\/\/127\.0\.0\.1:\d+\/v1\/browse)/.exec(out)?.[1];
+  const body = /-d '(\{.*\})'/.exec(out)?.[1];
+  expect({ key: !!key, endpoint: !!endpoint, body: !!body, out: out.slice(-2000) }).toEqual({ key: true, endpoint: true, body: true, out: expect.any(String) });
+
+  const res = await fetch(endpoint!, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body! });
+  expect(res.status).toBe(200);
+  const map = BrowseResponse.parse(await res.json());
+  expect(map.title).toBe('Sign in — Fixture Shop');
+  expect(map.tools.length).toBeGreaterThan(0);
+
+  // The processes the launcher started: redis-server, worker, gateway.
+  const pids = [...out.matchAll(/started [\w -]+ \(pid (\d+)\)/g)].map((m) => Number(m[1]));
+  expect(pids.length).toBe(3);
+  for (const pid of pids) expect(alive(pid)).toBe(true);
+  const exited = new Promise<number | null>((r) => launcher.once('exit', (code) => r(code)));
+  launcher.kill('SIGINT');
+  expect(await exited).toBe(0);
+  expect(out).toContain('stopped');
+  for (const pid of pids) expect(alive(pid)).toBe(false);
+}, 120_000);
