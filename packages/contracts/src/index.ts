@@ -5,3 +5,4 @@ export * from './browse';
 export * from './usage';
 export * from './health';
 export * from './jobs';
+export * from './openapi';
