@@ -79,7 +79,7 @@ const RULES: Rule[] = [
   },
 ];
 
-const DENIAL = /access (is )?denied|forbidden|you (do not|don'?t) have (permission|access)|not (authorized|permitted|allowed) to (access|view)|(you have been|you've been|has been|are|were) blocked|request (was )?(blocked|rejected|denied)|error 403|\b403\b|unauthori[sz]ed access|permission denied/i;
+const DENIAL = /access (is )?denied|forbidden|you (do not|don'?t) have (permission|access)|not (authorized|permitted|allowed) to (access|view)|(you have been|you've been|has been|are|were) blocked|request (was )?(blocked|rejected|denied)|error 403|unauthori[sz]ed access|permission denied/i;
 
 export function detectBlock(input: BlockInput): BlockSignal | null {
   const title = input.title ?? '';

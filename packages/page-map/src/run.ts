@@ -352,11 +352,13 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
       case 'webmcp': {
         const b = tool.binding as WebMcpBinding;
         let res: Awaited<ReturnType<typeof callWebMcp>> | 'timeout' = 'timeout';
+        let timer: NodeJS.Timeout | undefined;
         const r = await settle(page, deadline, async () => {
           res = await Promise.race([
             callWebMcp(page, b.name, values as Record<string, unknown>).catch((e: Error) => (/context was destroyed|navigat/i.test(e.message) ? { ok: true } : { ok: false, error: 'the tool failed' })),
-            sleep(remainingOf(deadline)).then(() => 'timeout' as const),
+            new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), remainingOf(deadline)))),
           ]);
+          clearTimeout(timer);
         });
         const out = res as Awaited<ReturnType<typeof callWebMcp>> | 'timeout';
         if (out === 'timeout' || r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page\'s tool did not finish within the time budget.', r.navigated);

@@ -27,7 +27,7 @@ export function pageAgent(req: AgentRequest): AgentResponse {
   const SKIP_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'file']);
   const BLOCK_TAGS = new Set([
     'P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'MAIN', 'BLOCKQUOTE', 'PRE', 'TD', 'TH', 'DT', 'DD',
-    'FIGCAPTION', 'TR', 'UL', 'OL', 'TABLE', 'FORM', 'FIELDSET', 'LEGEND', 'LABEL', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'BR',
+    'FIGCAPTION', 'TR', 'BUTTON', 'UL', 'OL', 'TABLE', 'FORM', 'FIELDSET', 'LEGEND', 'LABEL', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'BR',
   ]);
   const NOT_CONTENT =
     'nav,header,footer,aside,script,style,noscript,template,svg,[role=navigation],[role=banner],[role=contentinfo],[role=complementary],[aria-hidden=true],[hidden],dialog:not([open])';
@@ -165,7 +165,9 @@ export function pageAgent(req: AgentRequest): AgentResponse {
     if (tag === 'SELECT' || tag === 'TEXTAREA') return true;
     return (el as HTMLElement).isContentEditable === true && el.getAttribute('contenteditable') !== null;
   };
+  const WIDGET = '.g-recaptcha,.h-captcha,.cf-turnstile,[data-sitekey]';
   const fieldVisible = (el: Element): boolean => {
+    if (el.closest(WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
     if (visible(el)) return true;
     const t = (el as HTMLInputElement).type;
     if (t === 'checkbox' || t === 'radio') {
@@ -234,7 +236,7 @@ export function pageAgent(req: AgentRequest): AgentResponse {
 
   const headingFor = (el: Element): string => {
     // The form's own legend/heading, else the closest heading before it.
-    const own = el.querySelector('legend,h1,h2,h3,h4,h5,h6,[role=heading]');
+    const own = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ?? (el.querySelectorAll('fieldset').length === 1 && el.querySelectorAll('input,select,textarea').length === el.querySelector('fieldset')!.querySelectorAll('input,select,textarea').length ? el.querySelector('legend') : null);
     if (own) return textOf(own, 100);
     let cur: Element | null = el;
     for (let up = 0; up < 4 && cur; up++) {
