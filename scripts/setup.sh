@@ -59,7 +59,12 @@ lock_digest() { cat pnpm-lock.yaml package.json */*/package.json 2>/dev/null | s
 want="$(lock_digest)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   log "installing dependencies from the lockfile"
-  if [ "${CI:-}" = "true" ]; then pnpm install --frozen-lockfile --reporter=silent; else pnpm install --reporter=silent; fi
+  install_log="$(mktemp)"
+  frozen=""; [ "${CI:-}" = "true" ] && frozen="--frozen-lockfile"
+  if ! pnpm install $frozen --reporter=append-only > "$install_log" 2>&1; then
+    cat "$install_log" >&2; rm -f "$install_log"; log "dependency install failed"; exit 1
+  fi
+  rm -f "$install_log"
   lock_digest > "$stamp"
 fi
 log "building"
