@@ -76,11 +76,13 @@ const SIGNUP_WORDS = /\b(sign ?up|signup|register|registration|create (an |your 
 const USER_FIELD = /\b(user(name)?|login|e-?mail|email|account|identifier|phone|mobile|userid|user_id|uname|handle)\b|user|email|login/;
 const SEARCH_FIELD = /^(q|query|search|s|keywords?|term|search_query|searchterm|k|text|w|p)$/;
 
+/** A one-time-code field. A bare "code" counts only when shaped like one (numeric, short): coupon codes are not OTPs. */
 export function isOtpField(f: RawField): boolean {
-  return (
-    f.autocomplete === 'one-time-code' ||
-    /\b(otp|totp|2fa|mfa|one[- ]?time|verification[ _-]?code|security[ _-]?code|auth(entication)?[ _-]?code|code)\b/.test(fieldWords(f).replace(/_/g, ' '))
-  );
+  const w = fieldWords(f).replace(/_/g, ' ');
+  if (f.autocomplete === 'one-time-code') return true;
+  if (/\b(coupon|promo|voucher|gift|postal|post|zip|discount)\b/.test(w)) return false;
+  if (/\b(otp|totp|2fa|mfa|one[- ]?time|verification code|security code|auth(entication)? code|sms code)\b/.test(w)) return true;
+  return /\bcode\b/.test(w) && (f.inputmode === 'numeric' || (f.maxlength >= 4 && f.maxlength <= 8));
 }
 
 /** What a group is for. Sign-up and password-change forms are not logins (precision matters). */
@@ -112,7 +114,8 @@ export function purposeOf(g: RawGroup): Purpose {
     // Two-step sign-in: a lone username/email field whose button says sign in / next / continue.
     const userish = f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
     const loginish = LOGIN_WORDS.test(`${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase());
-    if (userish && loginish && !/subscribe|newsletter|forgot|reset|recover/.test(words) && fields.length === 1) return 'login';
+    const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
+    if (userish && loginish && !/subscribe|newsletter|forgot|reset|recover/.test(own) && fields.length === 1) return 'login';
   }
   if (fields.length === 1 && isOtpField(fields[0]!)) return 'verify_code';
   return 'other';
@@ -134,7 +137,15 @@ const PURPOSE_NAMES: [RegExp, string][] = [
 ];
 const VAGUE = new Set(['submit', 'go', 'ok', 'send', 'save', 'continue', 'next', 'apply', 'done', 'button', 'submit_query', 'enter']);
 
+/** Names that promise a purpose; a form not detected as that purpose must not carry them. */
+const RESERVED = /^(login|log_in|sign_in|signin|search|navigate|follow_link)$/;
+
 function nameFor(g: RawGroup, purpose: Purpose): string {
+  const n = nameFromWords(g, purpose);
+  return purpose === 'other' && RESERVED.test(n) ? `${n}_form` : n;
+}
+
+function nameFromWords(g: RawGroup, purpose: Purpose): string {
   if (purpose === 'login') return 'login';
   if (purpose === 'search') return 'search';
   if (purpose === 'sign_up') {
