@@ -128,9 +128,12 @@ async function settle(page: Page, deadline: number, action: () => Promise<void>)
   let timedOut = false;
   try {
     await action();
-    await Promise.race([navStarted, sleep(Math.min(350, remainingOf(deadline)))]);
+    // A submit or click that navigates issues its request at once; give it a short window.
+    await Promise.race([navStarted, sleep(Math.min(100, remainingOf(deadline)))]);
     if (!navRequested && !committed) {
-      await page.waitForNetworkIdle({ idleTime: 250, timeout: Math.max(1, Math.min(remainingOf(deadline), 4000)), concurrency: 0 }).catch(() => undefined);
+      // In-page update: wait until the network has been quiet briefly. A navigation that starts
+      // meanwhile (a script redirect after a fetch) is caught by the listeners and waited for below.
+      await page.waitForNetworkIdle({ idleTime: 120, timeout: Math.max(1, Math.min(remainingOf(deadline), 4000)), concurrency: 0 }).catch(() => undefined);
     }
     if (navRequested || committed) {
       // Wait for the new document: committed, and at least interactive. A navigation request

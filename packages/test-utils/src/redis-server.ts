@@ -32,6 +32,7 @@ export async function startRedis(opts: { port?: number } = {}): Promise<RedisHan
       stdio: 'ignore',
     });
     const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined); // refused until the server listens; waitFor retries
     try {
       await waitFor(async () => {
         try {

@@ -1,0 +1,48 @@
+/**
+ * The physical limit: raw puppeteer in this one process, on the same Chromium binary and flags as
+ * the worker, doing the work of a new-session browse — new context, new page, navigate, extract
+ * the page map (title, tools, text) with the same extractor — and nothing else.
+ */
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { extractPageMap, OfflineSummarizer } from '@pagemap/page-map';
+import { BASE_CHROMIUM_ARGS, findChromium } from '@pagemap/worker/dist/browser/chromium';
+import { runConcurrent, timeIt, type Stats } from './stats';
+
+export async function launchLimitBrowser(): Promise<Browser> {
+  const bin = findChromium();
+  return puppeteer.launch({ executablePath: bin.path, headless: bin.headless, args: BASE_CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+}
+
+export async function rawBrowse(browser: Browser, url: string): Promise<void> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const map = await extractPageMap(page, { includeContent: false });
+    if (!map.title) throw new Error('no title');
+  } finally {
+    await context.close();
+  }
+}
+
+export async function limitAtConcurrency(browser: Browser, url: string, concurrency: number, total: number): Promise<Stats> {
+  return runConcurrent(concurrency, total, () => rawBrowse(browser, url));
+}
+
+/** Worker-side pieces timed alone on one open page: extraction and the offline summary. */
+export async function workerPieces(browser: Browser, url: string, n: number): Promise<{ extract: Stats; summarize: Stats; encode: Stats }> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const extract = await timeIt(n, () => extractPageMap(page, { includeContent: false }));
+    const map = await extractPageMap(page, { includeContent: false });
+    const summarizer = new OfflineSummarizer();
+    const summarize = await timeIt(n, () => summarizer.summarize({ url: map.url, title: map.title, text: map.text }));
+    const body = { session_id: 'x'.repeat(24), expires_at: new Date().toISOString(), url: map.url, title: map.title, summary: 'summary', tools: map.tools.map((t) => t.tool) };
+    const encode = await timeIt(n, () => JSON.stringify(body));
+    return { extract, summarize, encode };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: measures, in one run on this machine, raw puppeteer (the limit) and the whole
+ * service side by side, then writes bench/results/latest.json and docs/benchmarks.md.
+ * Loopback only; every phase is bounded in count; everything started is stopped at the end.
+ * BENCH_QUICK=1 runs a smaller version (for a smoke check).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { api, startFixtureServer, startStack, FIXTURE_USERS, type Stack } from '@pagemap/test-utils';
+import { launchLimitBrowser, limitAtConcurrency, rawBrowse, workerPieces } from './limit';
+import * as svc from './service';
+import { summarize, timeIt, type Stats } from './stats';
+import { treePss } from './memory';
+import { machine } from './machine';
+import { renderReport, type BenchResults } from './report';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const LEVELS = QUICK ? [1, 4] : [1, 2, 4, 8, 16];
+const total = (c: number) => (QUICK ? 8 : Math.max(20, 3 * c));
+const ROOT = resolve(__dirname, '..', '..');
+const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+
+async function main(): Promise<void> {
+  const site = await startFixtureServer();
+  const pages = { form: site.url('/form.html'), article: site.url('/big-article.html') };
+  const results: BenchResults = { machine: machine(), quick: QUICK, levels: LEVELS, limit: {}, service: {}, pieces: {}, overhead: {}, memory: {}, cache: {}, scale: {} };
+  const stacks: Stack[] = [];
+  try {
+    // 1. The limit: raw puppeteer.
+    log('limit: raw puppeteer');
+    const browser = await launchLimitBrowser();
+    try {
+      for (let i = 0; i < 5; i++) await rawBrowse(browser, pages.form);
+      for (const [name, url] of Object.entries(pages)) {
+        results.limit[name] = {};
+        for (const c of LEVELS) results.limit[name]![c] = await limitAtConcurrency(browser, url, c, total(c));
+        results.pieces[name] = await workerPieces(browser, url, QUICK ? 10 : 30);
+      }
+    } finally {
+      await browser.close();
+    }
+
+    // 2. The service, one gateway + one worker.
+    log('service: 1 gateway + 1 worker');
+    const stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', LOG_LEVEL: 'info' } });
+    stacks.push(stack);
+    const { apiKey } = await stack.tenant({ plan: 'scale' });
+    const c = { base: stack.url, key: apiKey };
+    const gatewayIdle = treePss(stack.gateways[0]!.pid).bytes;
+    const workerIdle = treePss(stack.workers[0]!.pid);
+    for (let i = 0; i < 5; i++) await svc.close(c, await svc.open(c, pages.form));
+
+    for (const [name, url] of Object.entries(pages)) {
+      results.service[`new_session_${name}`] = {};
+      for (const lvl of LEVELS) results.service[`new_session_${name}`]![lvl] = await svc.newSessionBrowse(c, url, lvl, total(lvl));
+    }
+    const password = FIXTURE_USERS.alice!;
+    const counter = site.url('/bench-counter.html');
+    const counterTools = (await api(c.base, 'POST', '/v1/browse', { key: apiKey, body: { url: counter } })).body;
+    await svc.close(c, counterTools.session_id);
+    const buttons = (counterTools.tools as Array<{ name: string }>).map((t) => t.name).filter((n) => n !== 'navigate' && n !== 'follow_link').slice(0, 5);
+    log(`batch tools: ${buttons.join(', ')}`);
+    results.service.follow_up = {};
+    results.service.login_tool = {};
+    results.service.batch_5 = {};
+    results.service.delete = {};
+    for (const lvl of LEVELS) {
+      results.service.follow_up[lvl] = await svc.followUps(c, pages.form, lvl, total(lvl));
+      results.service.login_tool[lvl] = await svc.loginTool(c, site.url('/login.html'), lvl, total(lvl), password);
+      results.service.batch_5[lvl] = await svc.batch(c, counter, buttons.map((tool) => ({ tool })), lvl, total(lvl));
+      results.service.delete[lvl] = await svc.deletes(c, pages.form, lvl, total(lvl));
+    }
+
+    // 3. Overheads: per request, client latency minus the worker's own job time.
+    log('overheads');
+    const hop = await svc.hopOverhead(stack, c, pages.form, QUICK ? 20 : 60);
+    results.overhead.follow_up_e2e = summarize(hop.e2e, 0, 1);
+    results.overhead.worker_job = summarize(hop.worker.filter((v) => !Number.isNaN(v)), 0, 1);
+    results.overhead.gateway_and_queue_hop = summarize(hop.hop.filter((v) => !Number.isNaN(v)), 0, 1);
+    results.overhead.gateway_only_usage_get = await timeIt(QUICK ? 20 : 60, async () => {
+      const r = await api(c.base, 'GET', '/v1/usage', { key: apiKey });
+      if (r.status !== 200) throw new Error(String(r.status));
+    });
+
+    // 4. Cache: the same anonymous page, cold (cache emptied first) vs warm.
+    log('cache');
+    const cacheKeys = async () => (await stack.redis.client.keys(`${stack.keys.prefix}:pagemap:*`));
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < (QUICK ? 5 : 20); i++) {
+      const keys = await cacheKeys();
+      if (keys.length) await stack.redis.client.del(...keys);
+      let t = performance.now();
+      const a = await api(c.base, 'POST', '/v1/browse', { key: apiKey, body: { url: pages.article } });
+      cold.push(performance.now() - t);
+      t = performance.now();
+      const b = await api(c.base, 'POST', '/v1/browse', { key: apiKey, body: { url: pages.article } });
+      warm.push(performance.now() - t);
+      results.cache.headers = `${a.headers.get('x-cache')}/${b.headers.get('x-cache')}`;
+      await Promise.all([svc.close(c, a.body.session_id), svc.close(c, b.body.session_id)]);
+    }
+    results.cache.cold = summarize(cold, 0, 1);
+    results.cache.warm = summarize(warm, 0, 1);
+
+    // 5. Memory: worker process tree (Node + Chromium) with N idle sessions open.
+    log('memory');
+    results.memory.gateway_idle_bytes = gatewayIdle;
+    results.memory.worker_idle_bytes = workerIdle.bytes;
+    results.memory.worker_idle_processes = workerIdle.processes;
+    results.memory.per_session = {};
+    for (const n of QUICK ? [1, 10] : [1, 10, 50]) {
+      const ids = await Promise.all(Array.from({ length: n }, () => svc.open(c, pages.form)));
+      await new Promise((r) => setTimeout(r, 1500));
+      const now = treePss(stack.workers[0]!.pid);
+      const again = treePss(stack.workers[0]!.pid).bytes; // two samples, averaged
+      const bytes = Math.round((now.bytes + again) / 2);
+      results.memory.per_session[n] = { tree_bytes: bytes, processes: now.processes, per_session_bytes: Math.round((bytes - workerIdle.bytes) / n) };
+      for (const id of ids) await svc.close(c, id);
+    }
+
+    // 6. Scale: the same load with two workers.
+    log('scale: 2 workers');
+    const top = LEVELS[LEVELS.length - 1]!;
+    results.scale.one_worker = results.service.new_session_form![top]!;
+    await stack.addWorker({ PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16' });
+    results.scale.two_workers = await svc.newSessionBrowse(c, pages.form, top, total(top) * 2);
+  } finally {
+    for (const s of stacks) await s.stop();
+    await site.close();
+  }
+  const outDir = join(ROOT, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), JSON.stringify(results, null, 2));
+  if (!QUICK) writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), renderReport(results));
+  process.stdout.write(renderReport(results));
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
+
+export type { Stats };
