@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { envBool, envInt, envList, parseEnv } from '@pagemap/runtime';
+import { parseHostMap } from './browser/outbound-guard';
 
 export const WorkerEnvSchema = z.object({
   /** Redis holding queues, the session directory and heartbeats. */
@@ -40,6 +41,19 @@ export const WorkerEnvSchema = z.object({
    * Empty (the default) allows public addresses only.
    */
   PAGEMAP_OUTBOUND_ALLOW: envList([]),
+  /**
+   * Fixed answers of the browsers' name resolution, `host=ip` comma-separated (e.g.
+   * `login.example.test=127.0.0.2`). Applied by the egress proxy and the top-level check alike;
+   * the outbound guard still judges the mapped address. Empty by default; tests use it.
+   */
+  PAGEMAP_OUTBOUND_HOST_MAP: envList([]).transform((entries, ctx) => {
+    try {
+      return parseHostMap(entries);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `PAGEMAP_OUTBOUND_HOST_MAP: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  }),
   /** Identity-provider / SSO domains refused unless the tenant enabled login automation; replaces the built-in list. */
   PAGEMAP_IDP_DOMAINS: envList([]),
   /** Anthropic key: summaries by Claude when set, the offline summarizer otherwise. */

@@ -12,7 +12,8 @@ import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './metrics';
 import { BrowserHost } from './browser/browser-host';
 import { findChromium } from './browser/chromium';
-import { OutboundGuard } from './browser/outbound-guard';
+import { HostResolver, OutboundGuard } from './browser/outbound-guard';
+import { EgressProxy } from './browser/egress-proxy';
 import { IdpPolicy } from './browser/idp-domains';
 import { SessionRegistry } from './sessions/registry';
 import { BrowseHandler } from './jobs/browse';
@@ -36,7 +37,12 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const metrics = createWorkerMetrics();
   metrics.capacity.set(env.PAGEMAP_MAX_SESSIONS);
   const redis = createRedis(env.REDIS_URL, 'blocking');
-  const host = new BrowserHost(findChromium(env.PAGEMAP_CHROMIUM_PATH), env.PAGEMAP_CHROMIUM_ARGS.split(/\s+/).filter(Boolean), log, () => metrics.browserRestarts.inc());
+  // Every browser connection goes through the egress proxy, which applies the outbound guard to
+  // the resolved address of each one. Its flags come last so operator flags cannot replace them.
+  const guard = new OutboundGuard(env.PAGEMAP_OUTBOUND_ALLOW, new HostResolver(env.PAGEMAP_OUTBOUND_HOST_MAP));
+  const egress = new EgressProxy(guard, log, () => metrics.blocks.inc({ kind: 'outbound' }));
+  const chromiumArgs = env.PAGEMAP_CHROMIUM_ARGS.split(/\s+/).filter(Boolean);
+  const host = new BrowserHost(findChromium(env.PAGEMAP_CHROMIUM_PATH), () => [...chromiumArgs, ...egress.chromiumArgs()], log, () => metrics.browserRestarts.inc());
   const registry = new SessionRegistry(host, redis, keys, log, metrics, ({ page }) => preparePage(page), {
     workerId: id,
     idleMs: env.PAGEMAP_SESSION_IDLE_S * 1000,
@@ -56,7 +62,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const handler = new BrowseHandler({
     workerId: id,
     registry,
-    guard: new OutboundGuard(env.PAGEMAP_OUTBOUND_ALLOW),
+    guard,
     idp: new IdpPolicy(env.PAGEMAP_IDP_DOMAINS),
     summarizer,
     sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
@@ -99,6 +105,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
         { name: 'close sessions', run: () => registry.closeAll('shutdown') },
         { name: 'deregister', run: () => heartbeat.stop() },
         { name: 'close browser', run: () => host.close() },
+        { name: 'close egress proxy', run: () => egress.close() },
         { name: 'close http', run: () => new Promise<void>((r) => (server ? server.close(() => r()) : r())) },
         { name: 'close redis', run: () => redis.quit() },
       ],
@@ -112,6 +119,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     id,
     log,
     async start() {
+      await egress.start();
       await Promise.all([host.start(), checkSummarizer()]);
       consumers.start();
       await heartbeat.start();

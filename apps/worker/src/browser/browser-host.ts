@@ -15,7 +15,8 @@ export class BrowserHost {
 
   constructor(
     private readonly binary: ChromiumBinary,
-    private readonly extraArgs: string[],
+    /** Extra flags; a function is read at every launch (the egress proxy's port is known only once it listens). */
+    private readonly extraArgs: string[] | (() => string[]),
     private readonly log: Logger,
     private readonly onRestart: () => void = () => {},
   ) {}
@@ -64,7 +65,7 @@ export class BrowserHost {
 
   async #launch(): Promise<Browser> {
     const started = Date.now();
-    const browser = await launchChromium(this.binary, this.extraArgs);
+    const browser = await launchChromium(this.binary, typeof this.extraArgs === 'function' ? this.extraArgs() : this.extraArgs);
     this.log.info({ chromium: this.binary.path, pid: browser.process()?.pid, ms: Date.now() - started, version: await browser.version() }, 'browser started');
     browser.once('disconnected', () => {
       if (this.#browser !== browser || this.#closing) return;

@@ -9,8 +9,10 @@ import { ToolCall as ToolCallSchema } from '@pagemap/contracts';
 import { extractPageMap, runTool, type PageMap, type Summarizer } from '@pagemap/page-map';
 import type { Sealer } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
+import type { HTTPRequest } from 'puppeteer-core';
 import { z } from 'zod';
 import type { OutboundGuard } from '../browser/outbound-guard';
+import { REFUSED_HEADER } from '../browser/egress-proxy';
 import type { IdpPolicy } from '../browser/idp-domains';
 import type { SessionRegistry } from '../sessions/registry';
 import type { Session } from '../sessions/session';
@@ -98,13 +100,33 @@ export class BrowseHandler {
 
   /** Navigates the session's page; the main document's HTTP status, or a failure. */
   async #navigate(session: Session, url: string): Promise<number | Failure> {
+    // The last main-frame document request: after a redirect, the address the egress proxy judged.
+    let lastDocument = url;
+    const onRequest = (r: HTTPRequest) => {
+      if (r.isNavigationRequest() && r.frame() === session.page.mainFrame()) lastDocument = r.url();
+    };
+    session.page.on('request', onRequest);
     try {
       const response = await session.page.goto(url, { waitUntil: 'load', timeout: this.deps.timeouts.navigationMs });
+      // A redirect to a refused address: the egress proxy answered for it (plain http).
+      if (response?.headers()[REFUSED_HEADER] === 'refused') return this.#targetRefused('a redirect led to a refused address');
       return response?.status() ?? 200;
     } catch (err) {
       const reason = err instanceof Error ? err.message.split('\n')[0]! : 'navigation failed';
+      // A refused tunnel (https, or a redirect to one) surfaces as a failed tunnel: say why.
+      if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_UNSAFE_REDIRECT|ERR_UNKNOWN_URL_SCHEME/.test(reason)) {
+        const verdict = await this.deps.guard.check(lastDocument);
+        if (!verdict.allowed) return this.#targetRefused(verdict.reason);
+      }
       return this.fail('NAVIGATION_FAILED', `The page could not be loaded: ${reason.replace(/ at https?:\/\/\S+/, '')}`);
+    } finally {
+      session.page.off('request', onRequest);
     }
+  }
+
+  #targetRefused(reason: string): Failure {
+    this.deps.metrics.blocks.inc({ kind: 'outbound' });
+    return this.fail('TARGET_NOT_ALLOWED', `The target is not a public http(s) address: ${reason}.`);
   }
 
   #unsealCalls(job: BrowseJob): ToolCall[] | Failure {
@@ -138,7 +160,12 @@ export class BrowseHandler {
         const outcome = await withDeadline(
           runTool(session.page, current, call, {
             timeoutMs: Math.min(timeouts.toolMs, remaining),
-            checkUrl: (target) => (this.deps.idp.isIdentityProvider(target) && !job.loginAutomation ? { code: 'NOT_ALLOWED', message: 'That address is a dedicated identity-provider domain and login automation is not enabled for this account.' } : null),
+            checkUrl: (target) => {
+              if (this.deps.idp.isIdentityProvider(target) && !job.loginAutomation) return { code: 'NOT_ALLOWED', message: 'That address is a dedicated identity-provider domain and login automation is not enabled for this account.' };
+              // Other schemes and non-public literal addresses; host names are judged on connection by the egress proxy.
+              const quick = this.deps.guard.quickCheck(target);
+              return quick.allowed ? null : { code: 'NOT_ALLOWED', message: `That address is not a public http(s) address: ${quick.reason}.` };
+            },
           }),
           remaining,
         );
