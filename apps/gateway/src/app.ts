@@ -13,13 +13,29 @@ export function createApp(services: GatewayServices): express.Express {
   app.set('trust proxy', services.env.PAGEMAP_TRUST_PROXY);
   app.use(requestId(), httpMetrics(services.metrics), ...jsonBody());
 
+  const methodsByPath = new Map<string, string[]>();
+  for (const r of ROUTES) {
+    const m = r.method.toUpperCase();
+    methodsByPath.set(r.path, [...(methodsByPath.get(r.path) ?? []), ...(m === 'GET' ? ['GET', 'HEAD'] : [m])]);
+  }
+  // OPTIONS on a known path: 204 with Allow (instead of the router's text/plain default).
+  app.use((req, res, next) => {
+    if (req.method !== 'OPTIONS') return next();
+    for (const [path, methods] of methodsByPath) {
+      if (matches(path, req.path)) {
+        res.setHeader('Allow', [...methods, 'OPTIONS'].join(', '));
+        res.status(204).end();
+        return;
+      }
+    }
+    next();
+  });
+
   const router = Router({ strict: false, caseSensitive: true });
   for (const route of ROUTES) mountRoute(router, route as RouteDef<unknown>, services);
   app.use(router);
 
   // A known path with the wrong method is 405 with Allow; anything else is 404.
-  const methodsByPath = new Map<string, string[]>();
-  for (const r of ROUTES) methodsByPath.set(r.path, [...(methodsByPath.get(r.path) ?? []), r.method.toUpperCase()]);
   app.use((req, res, next) => {
     for (const [path, methods] of methodsByPath) {
       if (matches(path, req.path)) {

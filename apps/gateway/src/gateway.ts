@@ -36,7 +36,7 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
     keys,
     accounts,
     authenticator: new Authenticator(accounts, env.PAGEMAP_JWT_SECRET),
-    dispatcher: new Dispatcher(redis, { redisUrl: env.REDIS_URL, keys, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS }, log),
+    dispatcher: new Dispatcher(redis, { redisUrl: env.REDIS_URL, keys, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS, onPickup: (s) => metrics.queueWaitSeconds.observe(s) }, log),
     meter: new UsageMeter(accounts, metrics),
     sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
     metrics,

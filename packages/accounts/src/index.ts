@@ -2,3 +2,4 @@ export * from './plans';
 export * from './periods';
 export * from './keys';
 export * from './store';
+export * from './playground-tokens';

@@ -32,3 +32,26 @@ export function isPlanId(value: string): value is PlanId {
 
 /** Length of the Builder trial (contract §8). */
 export const TRIAL_DAYS = 14;
+
+/** The plan an expired, unconverted trial falls back to (docs/billing.md). */
+export const AFTER_TRIAL_PLAN: PlanId = 'free';
+
+/**
+ * Per-tenant limits that replace the plan's (a negotiated contract, a support grant, tests).
+ * Absent fields keep the plan's value.
+ */
+export interface LimitOverrides {
+  actionLimit?: number;
+  ratePerSecond?: number;
+  maxOpenSessions?: number;
+}
+
+export function withOverrides(plan: Plan, overrides: LimitOverrides | undefined): Plan {
+  if (!overrides) return plan;
+  return {
+    ...plan,
+    ...(overrides.actionLimit !== undefined ? { actionLimit: overrides.actionLimit } : {}),
+    ...(overrides.ratePerSecond !== undefined ? { ratePerSecond: overrides.ratePerSecond } : {}),
+    ...(overrides.maxOpenSessions !== undefined ? { maxOpenSessions: overrides.maxOpenSessions } : {}),
+  };
+}

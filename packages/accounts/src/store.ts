@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { KeySpace } from '@pagemap/queue';
-import { PLANS, isPlanId, type Plan, type PlanId } from './plans';
-import { periodFor, type Period } from './periods';
+import { AFTER_TRIAL_PLAN, PLANS, isPlanId, withOverrides, type LimitOverrides, type Plan, type PlanId } from './plans';
+import { afterTrial, periodFor, trialEnd, type Period } from './periods';
 import { generateApiKey, hashApiKey } from './keys';
-import { REFUND_SCRIPT, RESERVE_SCRIPT } from './usage-scripts';
+import { RATE_SCRIPT, REFUND_SCRIPT, RESERVE_SCRIPT, SESSION_SLOT_SCRIPT } from './usage-scripts';
 
 export interface Tenant {
   id: string;
@@ -20,6 +20,30 @@ export interface Tenant {
   loginAutomation: boolean;
   hasSubscription: boolean;
   createdAt: Date;
+  /** Limits that replace the plan's for this tenant (absent: the plan's). */
+  overrides: LimitOverrides;
+}
+
+/** What a tenant is on at a given instant: the plan (after trial expiry and overrides) and its period. */
+export interface Standing {
+  plan: Plan;
+  period: Period;
+  /** True when the tenant's plan is the trial and the trial has ended (it is on Free now). */
+  trialEnded: boolean;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until a request would be allowed (when refused). */
+  retryAfterS: number;
+}
+
+export interface SessionSlot {
+  admitted: boolean;
+  open: number;
+  limit: number;
+  /** Seconds until the earliest open session expires (when refused). */
+  retryAfterS: number;
 }
 
 export interface KeyInfo {
@@ -57,6 +81,7 @@ export class AccountStore {
       loginAutomation: false,
       hasSubscription: PLANS[plan].paid,
       createdAt: now,
+      overrides: {},
     };
     await this.redis
       .multi()
@@ -85,6 +110,11 @@ export class AccountStore {
       loginAutomation: raw.login_automation === '1',
       hasSubscription: raw.subscription === '1',
       createdAt: new Date(raw.created_at ?? 0),
+      overrides: {
+        ...(raw.limit_actions ? { actionLimit: Number(raw.limit_actions) } : {}),
+        ...(raw.limit_rate ? { ratePerSecond: Number(raw.limit_rate) } : {}),
+        ...(raw.limit_sessions ? { maxOpenSessions: Number(raw.limit_sessions) } : {}),
+      },
     };
   }
 
@@ -101,6 +131,30 @@ export class AccountStore {
       anchor: (anchor ?? this.now()).toISOString(),
       subscription: PLANS[plan].paid ? '1' : '0',
     });
+  }
+
+  /**
+   * Sets or clears per-tenant limits. A field set to null goes back to the plan's value; an
+   * absent field is left as it is.
+   */
+  async setLimits(id: string, limits: { [K in keyof LimitOverrides]?: number | null }): Promise<void> {
+    await this.requireTenant(id);
+    const fields: Array<[keyof LimitOverrides, string]> = [
+      ['actionLimit', 'limit_actions'],
+      ['ratePerSecond', 'limit_rate'],
+      ['maxOpenSessions', 'limit_sessions'],
+    ];
+    const multi = this.redis.multi();
+    for (const [name, field] of fields) {
+      const v = limits[name];
+      if (v === undefined) continue;
+      if (v === null) multi.hdel(this.keys.tenant(id), field);
+      else {
+        if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number`);
+        multi.hset(this.keys.tenant(id), field, String(v));
+      }
+    }
+    await multi.exec();
   }
 
   async setLoginAutomation(id: string, enabled: boolean): Promise<void> {
@@ -137,19 +191,32 @@ export class AccountStore {
     return true;
   }
 
-  plan(tenant: Tenant): Plan {
-    return PLANS[tenant.plan];
+  /**
+   * The tenant's plan and period at `now`. A Builder trial past its 14 days without a
+   * subscription is on Free (docs/billing.md); per-tenant overrides replace plan limits.
+   */
+  standing(tenant: Tenant, now: Date = this.now()): Standing {
+    if (tenant.plan === 'builder_trial' && now.getTime() >= trialEnd(tenant.anchor).getTime()) {
+      return { plan: withOverrides(PLANS[AFTER_TRIAL_PLAN], tenant.overrides), period: afterTrial(tenant.anchor, now), trialEnded: true };
+    }
+    const plan = PLANS[tenant.plan];
+    return { plan: withOverrides(plan, tenant.overrides), period: periodFor(plan.basis, tenant.anchor, now), trialEnded: false };
+  }
+
+  plan(tenant: Tenant, now: Date = this.now()): Plan {
+    return this.standing(tenant, now).plan;
   }
 
   period(tenant: Tenant, now: Date = this.now()): Period {
-    return periodFor(PLANS[tenant.plan].basis, tenant.anchor, now);
+    return this.standing(tenant, now).period;
   }
 
   /** Atomically reserves `n` actions if they fit in the plan's limit for the current period. */
   async reserve(tenant: Tenant, n: number): Promise<Reservation> {
-    const period = this.period(tenant);
-    const limit = PLANS[tenant.plan].actionLimit;
-    const ttl = Math.ceil((period.end.getTime() - this.now().getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
+    const now = this.now();
+    const { plan, period } = this.standing(tenant, now);
+    const limit = plan.actionLimit;
+    const ttl = Math.ceil((period.end.getTime() - now.getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
     const [admitted, used] = (await this.redis.eval(RESERVE_SCRIPT, 1, this.keys.usage(tenant.id, period.start.toISOString()), n, limit, ttl)) as [number, number];
     return { admitted: admitted === 1, used, limit, period };
   }
@@ -158,6 +225,40 @@ export class AccountStore {
   async refund(tenant: Tenant, period: Period, n: number): Promise<number> {
     if (n <= 0) return this.used(tenant, period);
     return Number(await this.redis.eval(REFUND_SCRIPT, 1, this.keys.usage(tenant.id, period.start.toISOString()), n));
+  }
+
+  /** Takes one request from the tenant's token bucket (rate: the plan's ratePerSecond, burst: one second's worth). */
+  async takeRequestToken(tenant: Tenant): Promise<RateDecision> {
+    const rate = this.plan(tenant).ratePerSecond;
+    if (rate <= 0) return { allowed: false, retryAfterS: 60 };
+    const burst = Math.max(1, rate);
+    const ttlMs = Math.ceil((burst / rate) * 1000) + 1000;
+    // Window 0 of the tenant's rate keys holds the bucket.
+    const [allowed, waitMs] = (await this.redis.eval(RATE_SCRIPT, 1, this.keys.rate(tenant.id, 0), rate, burst, ttlMs)) as [number, number];
+    return { allowed: allowed === 1, retryAfterS: allowed === 1 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  /**
+   * Admits a new session under the tenant's cap on open sessions, holding its slot for `holdMs`
+   * until the worker records the real expiry (see SESSION_SLOT_SCRIPT).
+   */
+  async reserveSessionSlot(tenant: Tenant, sessionId: string, holdMs: number): Promise<SessionSlot> {
+    const limit = this.plan(tenant).maxOpenSessions;
+    const [admitted, open, waitMs] = (await this.redis.eval(SESSION_SLOT_SCRIPT, 1, this.keys.tenantSessions(tenant.id), sessionId, limit, holdMs)) as [number, number, number];
+    return { admitted: admitted === 1, open, limit, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  /** Gives a slot back when the session did not open. */
+  async releaseSessionSlot(tenant: Tenant, sessionId: string): Promise<void> {
+    await this.redis.zrem(this.keys.tenantSessions(tenant.id), sessionId);
+  }
+
+  /** Session ids the tenant holds open (score > now), with their expiry in ms. */
+  async openSessions(tenantId: string): Promise<Array<{ sessionId: string; expiresAt: number }>> {
+    const raw = await this.redis.zrangebyscore(this.keys.tenantSessions(tenantId), Date.now(), '+inf', 'WITHSCORES');
+    const out: Array<{ sessionId: string; expiresAt: number }> = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) out.push({ sessionId: raw[i]!, expiresAt: Number(raw[i + 1]) });
+    return out;
   }
 
   async used(tenant: Tenant, period: Period = this.period(tenant)): Promise<number> {

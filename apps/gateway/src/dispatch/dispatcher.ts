@@ -3,7 +3,8 @@
  * the owning worker's own queue. The wait is bounded three ways, so a caller never hangs:
  * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
  * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502);
- * - deadline: no result in time → UPSTREAM_TIMEOUT (504).
+ * - deadline: no result in time → UPSTREAM_TIMEOUT (504);
+ * - datastore: Redis unreachable for 2 s during the wait → SERVICE_UNAVAILABLE (503).
  *
  * Results arrive through BullMQ's QueueEvents stream (one reader per queue in use). The waiter is
  * registered before the job is added and the reader starts from a point in the past, so a job
@@ -25,6 +26,8 @@ export interface DispatcherOptions {
   pickupMs: number;
   /** How often the owner's heartbeat is checked while waiting, ms. */
   ownerCheckMs: number;
+  /** Called with the seconds a new-session job waited until a worker took it. */
+  onPickup?: (seconds: number) => void;
 }
 
 interface Waiter {
@@ -32,6 +35,9 @@ interface Waiter {
   reject: (err: Error) => void;
   onOwner: (workerId: string) => void;
 }
+
+/** How long Redis may be unreachable during a wait before the request answers 503. */
+const REDIS_DOWN_GRACE_MS = 2_000;
 
 /** How long an idle per-worker results reader is kept before it is closed. */
 const READER_IDLE_MS = 60_000;
@@ -66,12 +72,14 @@ export class Dispatcher {
     const deadlineAt = payload.deadlineAt;
 
     let knownOwner = owner;
+    const enqueuedAt = Date.now();
     let picked = owner !== undefined;
     const result = new Promise<unknown>((resolve, reject) => {
       this.#waiters.set(jobId, {
         resolve,
         reject,
         onOwner: (w) => {
+          if (!picked) this.opts.onPickup?.((Date.now() - enqueuedAt) / 1000);
           knownOwner = w;
           picked = true;
         },
@@ -83,9 +91,18 @@ export class Dispatcher {
       const guard = new Promise<never>((_, reject) => {
         const fail = (code: ErrorCode, message: string) => reject(new PagemapError(code, message));
         const startedAt = Date.now();
+        let redisDownSince: number | undefined;
         const tick = setInterval(() => {
           void (async () => {
             const now = Date.now();
+            // Redis gone while waiting: the result can no longer arrive (it travels through
+            // Redis), so answer 503 soon instead of waiting out the whole deadline.
+            if (this.redis.status !== 'ready') {
+              redisDownSince ??= now;
+              if (now - redisDownSince >= REDIS_DOWN_GRACE_MS) return fail('SERVICE_UNAVAILABLE', 'The datastore became unreachable while the request was running; retry shortly.');
+              return;
+            }
+            redisDownSince = undefined;
             if (now >= deadlineAt) {
               await queue.remove(jobId).catch(() => 0);
               return fail('UPSTREAM_TIMEOUT', 'The browser did not answer in time. Nothing was billed.');
@@ -97,6 +114,9 @@ export class Dispatcher {
               picked = true;
             }
             if (knownOwner && (await this.redis.exists(this.opts.keys.worker(knownOwner)).catch(() => 1)) === 0) {
+              // A follow-up still waiting in the dead worker's queue would carry its sealed params
+              // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
+              await queue.remove(jobId).catch(() => 0);
               return fail('WORKER_LOST', 'The browser process serving this request stopped. Nothing was billed; open a new session and retry.');
             }
           })();

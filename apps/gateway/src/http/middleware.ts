@@ -56,6 +56,7 @@ export function jsonBody(): RequestHandler[] {
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
+  expose?: boolean;
 }
 
 function isRedisDown(err: unknown): boolean {
@@ -76,6 +77,7 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
     else if (bp?.type === 'entity.parse.failed') e = new PagemapError('INVALID_JSON', 'The request body is not valid JSON.');
     else if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported') e = new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
     else if (bp?.type === 'request.aborted' || bp?.type === 'request.size.invalid') e = new PagemapError('INVALID_REQUEST', 'The request body was incomplete.');
+    else if (err instanceof URIError || (bp?.status === 400 && bp?.expose === true)) e = new PagemapError('INVALID_REQUEST', 'The request path or query is malformed.');
     else if (isRedisDown(err)) e = new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.', { retryAfterS: 2 });
     else {
       log.error({ requestId: res.locals.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
@@ -87,7 +89,7 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
       return;
     }
     if (e.retryAfterS !== undefined) res.setHeader('Retry-After', String(e.retryAfterS));
-    else if (e.code === 'SERVICE_UNAVAILABLE' || e.code === 'NO_CAPACITY') res.setHeader('Retry-After', '2');
+    else if (e.code === 'SERVICE_UNAVAILABLE' || e.code === 'NO_CAPACITY' || e.code === 'RATE_LIMITED' || e.code === 'SESSION_LIMIT_EXCEEDED') res.setHeader('Retry-After', '2');
     res.status(ERROR_CODES[e.code].status).json(e.toBody());
   };
 }

@@ -49,7 +49,13 @@ export function mountRoute<B>(router: Router, def: RouteDef<B>, services: Gatewa
     if (def.access !== 'public') {
       principal = await services.authenticator.authenticate(req.headers.authorization);
       res.locals.tenantId = principal.tenant.id;
+      // Usage headers go on every authenticated response, refusals included.
       await services.meter.writeHeaders(res, principal.tenant);
+      // Per-tenant request rate, shared by every replica (a token bucket in Redis).
+      const rate = await services.accounts.takeRequestToken(principal.tenant);
+      if (!rate.allowed) {
+        throw new PagemapError('RATE_LIMITED', `Too many requests: the plan allows ${services.accounts.plan(principal.tenant).ratePerSecond} per second. Retry in ${rate.retryAfterS} s.`, { retryAfterS: rate.retryAfterS });
+      }
       if (def.access === 'full' && principal.scope !== 'full') {
         throw new PagemapError('FORBIDDEN', 'Playground tokens cannot call this endpoint; use a full API key.');
       }

@@ -1,4 +1,5 @@
 /** GET /metrics — Prometheus text of the gateway's registry. */
+import { liveWorkers } from '@pagemap/queue';
 import { defineRoute } from '../http/route';
 
 export default defineRoute({
@@ -6,7 +7,14 @@ export default defineRoute({
   path: '/metrics',
   access: 'public',
   async handler({ res, services }) {
-    const { registry } = services.metrics;
+    const { metrics, redis, keys } = services;
+    const { registry } = metrics;
+    // Fleet gauges from the workers' heartbeats, fresh at each scrape (skipped while Redis is down).
+    const workers = await liveWorkers(redis, keys).catch(() => null);
+    if (workers) {
+      metrics.activeSessions.set(workers.reduce((n, w) => n + w.sessions, 0));
+      metrics.liveWorkers.set(workers.length);
+    }
     res.setHeader('Content-Type', registry.contentType);
     res.status(200).send(await registry.metrics());
   },

@@ -11,6 +11,8 @@ import type { GatewayMetrics } from '../metrics';
 export interface Reserved {
   tenant: Tenant;
   period: Period;
+  /** The action limit the reservation was admitted under. */
+  limit: number;
   /** Actions reserved: 1 for a page opened plus one per tool asked for. */
   pages: number;
   tools: number;
@@ -24,9 +26,9 @@ export class UsageMeter {
 
   /** Sets the usage headers from the tenant's current count. */
   async writeHeaders(res: Response, tenant: Tenant): Promise<void> {
-    const period = this.accounts.period(tenant);
+    const { plan, period } = this.accounts.standing(tenant);
     const used = await this.accounts.used(tenant, period);
-    this.#set(res, used, this.accounts.plan(tenant).actionLimit, period);
+    this.#set(res, used, plan.actionLimit, period);
   }
 
   /** Reserves the request's actions or refuses it with 429 USAGE_LIMIT_EXCEEDED before any work. */
@@ -34,12 +36,13 @@ export class UsageMeter {
     const r = await this.accounts.reserve(tenant, pages + tools);
     this.#set(res, r.used, r.limit, r.period);
     if (!r.admitted) {
+      this.metrics.actionsRejected.inc(pages + tools);
       throw new PagemapError(
         'USAGE_LIMIT_EXCEEDED',
         `This request needs ${pages + tools} action(s) but only ${Math.max(0, r.limit - r.used)} of the plan's ${r.limit} remain until ${r.period.end.toISOString()}. Nothing was run or billed.`,
       );
     }
-    return { tenant, period: r.period, pages, tools };
+    return { tenant, period: r.period, limit: r.limit, pages, tools };
   }
 
   /**
@@ -59,7 +62,7 @@ export class UsageMeter {
     } else {
       used = await this.accounts.used(reserved.tenant, reserved.period);
     }
-    this.#set(res, used, this.accounts.plan(reserved.tenant).actionLimit, reserved.period);
+    this.#set(res, used, reserved.limit, reserved.period);
   }
 
   #set(res: Response, used: number, limit: number, period: Period): void {

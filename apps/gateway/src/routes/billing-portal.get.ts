@@ -1,0 +1,29 @@
+/**
+ * GET /v1/billing/portal — the target of `billing.portal_url` in GET /v1/usage. Full API keys
+ * only: playground tokens have no billing access (contract §5.4). A self-hosted Pagemap has no
+ * payment provider behind it, so this answers the account's billing standing as JSON; plan
+ * changes are made by the operator with the admin CLI (README, docs/billing.md).
+ */
+import { defineRoute } from '../http/route';
+
+export const BILLING_PORTAL_PATH = '/v1/billing/portal';
+
+export default defineRoute({
+  method: 'get',
+  path: BILLING_PORTAL_PATH,
+  access: 'full',
+  async handler({ res, principal, services }) {
+    const { accounts } = services;
+    const tenant = principal.tenant;
+    const { plan, period, trialEnded } = accounts.standing(tenant);
+    res.status(200).json({
+      plan: plan.name,
+      has_subscription: tenant.hasSubscription,
+      trial_ended: trialEnded,
+      login_automation: tenant.loginAutomation,
+      period: { start: period.start.toISOString(), end: period.end.toISOString(), basis: period.basis },
+      limits: { actions: plan.actionLimit, requests_per_second: plan.ratePerSecond, open_sessions: plan.maxOpenSessions },
+      manage: 'Plans, login automation and keys are managed by the operator of this Pagemap deployment.',
+    });
+  },
+});
