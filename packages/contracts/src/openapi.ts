@@ -185,6 +185,18 @@ export function buildOpenApiDocument(): JsonObject {
           },
         },
       },
+      '/v1/billing/portal': {
+        get: {
+          operationId: 'billingPortal',
+          tags: ['account'],
+          summary: 'Billing standing of the account (the target of `billing.portal_url`)',
+          description: 'Full API keys only. A self-hosted Pagemap has no payment provider: this answers the account\'s plan and billing standing as JSON (docs/billing.md); plan changes go through the operator\'s admin CLI.',
+          responses: {
+            '200': { description: 'Billing standing.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: { 'application/json': { schema: { type: 'object' } } } },
+            ...errorResponses([...COMMON_AUTH_ERRORS, 'FORBIDDEN'], true),
+          },
+        },
+      },
       '/v1/playground/tokens': {
         post: {
           operationId: 'mintPlaygroundToken',

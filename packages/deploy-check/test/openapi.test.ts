@@ -117,6 +117,7 @@ describe('a real gateway answers what the document says', () => {
     expectDocumented('/v1/session/{id}', 'delete', gone);
 
     expectDocumented('/v1/usage', 'get', await api(stack.url, 'GET', '/v1/usage', { key }));
+    expectDocumented('/v1/billing/portal', 'get', await api(stack.url, 'GET', '/v1/billing/portal', { key }));
     const minted = await api(stack.url, 'POST', '/v1/playground/tokens', { key, body: {} });
     expectDocumented('/v1/playground/tokens', 'post', minted);
     const forbidden = await api(stack.url, 'GET', '/v1/usage', { key: minted.body.token });
