@@ -78,7 +78,10 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
     else if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported') e = new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
     else if (bp?.type === 'request.aborted' || bp?.type === 'request.size.invalid') e = new PagemapError('INVALID_REQUEST', 'The request body was incomplete.');
     else if (err instanceof URIError || (bp?.status === 400 && bp?.expose === true)) e = new PagemapError('INVALID_REQUEST', 'The request path or query is malformed.');
-    else if (isRedisDown(err)) e = new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.', { retryAfterS: 2 });
+    else if (isRedisDown(err)) {
+      log.warn({ requestId: res.locals.requestId, err: err instanceof Error ? err.message : String(err) }, 'datastore unreachable');
+      e = new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.', { retryAfterS: 2 });
+    }
     else {
       log.error({ requestId: res.locals.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
       e = new PagemapError('INTERNAL_ERROR', 'Something went wrong on our side. Nothing was billed.');
