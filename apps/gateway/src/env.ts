@@ -20,6 +20,8 @@ export const GatewayEnvSchema = z.object({
   PAGEMAP_PICKUP_TIMEOUT_MS: envInt(10_000, 100, 600_000),
   /** How often a waiting request checks that its worker is still heart-beating, ms. */
   PAGEMAP_OWNER_CHECK_MS: envInt(500, 50, 60_000),
+  /** How long start-up waits for Redis before listening anyway (requests answer 503 meanwhile), ms. */
+  PAGEMAP_REDIS_STARTUP_WAIT_MS: envInt(10_000, 0, 600_000),
   /** How long SIGTERM waits for in-flight requests, ms. */
   PAGEMAP_DRAIN_TIMEOUT_MS: envInt(30_000, 0, 3_600_000),
   /** Trust X-Forwarded-* from a load balancer in front. */

@@ -75,8 +75,21 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
   return {
     log,
     services,
-    start: () =>
-      new Promise((resolve, reject) => {
+    start: async () => {
+      // The command connection refuses commands until it is connected (no offline queue), so
+      // listen only once it is ready — or after a bound, so /health can report a Redis that is
+      // down at start-up instead of the process never coming up.
+      if (redis.status !== 'ready') {
+        const ready = await new Promise<boolean>((resolve) => {
+          const t = setTimeout(() => resolve(false), env.PAGEMAP_REDIS_STARTUP_WAIT_MS);
+          redis.once('ready', () => {
+            clearTimeout(t);
+            resolve(true);
+          });
+        });
+        if (!ready) log.warn({ waitedMs: env.PAGEMAP_REDIS_STARTUP_WAIT_MS }, 'Redis not reachable yet; listening anyway (requests answer 503 until it is)');
+      }
+      return new Promise<{ port: number }>((resolve, reject) => {
         server = app.listen(env.PORT, env.HOST, () => {
           const port = (server!.address() as AddressInfo).port;
           log.info({ port }, 'gateway listening');
@@ -84,7 +97,8 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
         });
         server.once('error', reject);
         server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-      }),
+      });
+    },
     close,
   };
 }
