@@ -22,6 +22,13 @@ export const WorkerEnvSchema = z.object({
   PAGEMAP_MAX_SESSIONS: envInt(20, 1, 10_000),
   /** Most new sessions opened in parallel. */
   PAGEMAP_OPEN_CONCURRENCY: envInt(4, 1, 256),
+  /**
+   * Fresh contexts (each with a prepared page) kept ready in the background so a new session
+   * does not wait for one; never more than the worker's free capacity. 0 turns the pool off.
+   */
+  PAGEMAP_CONTEXT_POOL_SIZE: envInt(2, 0, 64),
+  /** How often a live worker looks for dead workers to clean up after, ms. */
+  PAGEMAP_REAPER_MS: envInt(5_000, 100, 600_000),
   /** Idle time-out of a session, seconds (contract: about 5 minutes). */
   PAGEMAP_SESSION_IDLE_S: envInt(300, 1, 86_400),
   /** Maximum age of a session, seconds (contract: about 15 minutes). */

@@ -8,6 +8,16 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
     openSessions: new Gauge({ name: 'pagemap_worker_open_sessions', help: 'Sessions open on this worker', registers: [registry] }),
     capacity: new Gauge({ name: 'pagemap_worker_capacity_sessions', help: 'Most sessions this worker holds open', registers: [registry] }),
     contexts: new Gauge({ name: 'pagemap_worker_browser_contexts', help: 'Browser contexts alive in this worker\'s Chromium (sessions plus pool)', registers: [registry] }),
+    poolSize: new Gauge({ name: 'pagemap_worker_context_pool_ready', help: 'Fresh prepared contexts waiting in the pool', registers: [registry] }),
+    contextAcquireSeconds: new Histogram({
+      name: 'pagemap_worker_context_acquire_seconds',
+      help: 'Time to get a fresh context and page for a new session, by source (pool, new)',
+      labelNames: ['source'],
+      buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    }),
+    expiries: new Counter({ name: 'pagemap_worker_session_expiries_total', help: 'Sessions expired, by reason (idle, max_age)', labelNames: ['reason'], registers: [registry] }),
+    reapedWorkers: new Counter({ name: 'pagemap_worker_reaped_workers_total', help: 'Dead workers whose sessions and queue this worker cleaned up', registers: [registry] }),
     sessionsOpened: new Counter({ name: 'pagemap_worker_sessions_opened_total', help: 'Sessions opened', registers: [registry] }),
     sessionsClosed: new Counter({ name: 'pagemap_worker_sessions_closed_total', help: 'Sessions closed, by reason (deleted, idle, max_age, browser_crash, shutdown, open_failed)', labelNames: ['reason'], registers: [registry] }),
     jobSeconds: new Histogram({

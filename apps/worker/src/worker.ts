@@ -16,6 +16,8 @@ import { HostResolver, OutboundGuard } from './browser/outbound-guard';
 import { EgressProxy } from './browser/egress-proxy';
 import { IdpPolicy } from './browser/idp-domains';
 import { SessionRegistry } from './sessions/registry';
+import { ContextPool } from './sessions/context-pool';
+import { Reaper } from './reaper';
 import { BrowseHandler } from './jobs/browse';
 import { JobConsumers } from './jobs/consumers';
 import { PageMapCache } from './jobs/page-map-cache';
@@ -43,7 +45,15 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const egress = new EgressProxy(guard, log, () => metrics.blocks.inc({ kind: 'outbound' }));
   const chromiumArgs = env.PAGEMAP_CHROMIUM_ARGS.split(/\s+/).filter(Boolean);
   const host = new BrowserHost(findChromium(env.PAGEMAP_CHROMIUM_PATH), () => [...chromiumArgs, ...egress.chromiumArgs()], log, () => metrics.browserRestarts.inc());
-  const registry = new SessionRegistry(host, redis, keys, log, metrics, ({ page }) => preparePage(page), {
+  // The pool never holds more than the worker's free capacity (sessions + pool ≤ capacity + pool size
+  // would waste memory on a full worker). `registry` is assigned right below; the pool only asks later.
+  const pool: ContextPool = new ContextPool(
+    host,
+    (page) => preparePage(page),
+    { size: env.PAGEMAP_CONTEXT_POOL_SIZE, room: () => env.PAGEMAP_MAX_SESSIONS - registry.size, onChange: () => registry.updateContextGauge() },
+    log,
+  );
+  const registry: SessionRegistry = new SessionRegistry(host, pool, redis, keys, log, metrics, {
     workerId: id,
     idleMs: env.PAGEMAP_SESSION_IDLE_S * 1000,
     maxAgeMs: env.PAGEMAP_SESSION_MAX_AGE_S * 1000,
@@ -87,6 +97,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     env.PAGEMAP_HEARTBEAT_TTL_MS,
     log,
   );
+  const reaper = new Reaper(redis, keys, id, env.PAGEMAP_REAPER_MS, metrics, log);
   let server: Server | undefined;
   // Checked in the background and carried in the heartbeat, so /health?deep=true on a gateway
   // can report the model without calling it on every probe.
@@ -100,10 +111,13 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     const clean = await runShutdown(
       [
         { name: 'stop summarizer checks', run: () => clearInterval(summarizerTimer) },
-        { name: 'stop taking sessions', run: () => consumers.stopTakingSessions() },
+        { name: 'stop reaper', run: () => reaper.stop() },
+        { name: 'stop taking sessions', run: () => withTimeout(consumers.stopTakingSessions(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
         { name: 'finish running jobs', run: () => withTimeout(consumers.close(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
         { name: 'close sessions', run: () => registry.closeAll('shutdown') },
+        { name: 'close context pool', run: () => pool.close() },
         { name: 'deregister', run: () => heartbeat.stop() },
+        { name: 'remove own queue', run: () => consumers.removeOwnQueue() },
         { name: 'close browser', run: () => host.close() },
         { name: 'close egress proxy', run: () => egress.close() },
         { name: 'close http', run: () => new Promise<void>((r) => (server ? server.close(() => r()) : r())) },
@@ -121,8 +135,10 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     async start() {
       await egress.start();
       await Promise.all([host.start(), checkSummarizer()]);
+      pool.refill();
       consumers.start();
       await heartbeat.start();
+      reaper.start();
       server = await startWorkerHttp(env.PAGEMAP_WORKER_HOST, env.PAGEMAP_WORKER_PORT, metrics.registry, async () => {
         const redisOk = await redis.ping().then(() => true, () => false);
         const ok = redisOk && host.alive;

@@ -19,6 +19,13 @@ export interface KeySpace {
   worker(workerId: string): string;
   /** Sorted set of worker ids scored by last heartbeat (ms): discovery for health and routing. */
   readonly workers: string;
+  /**
+   * Hash sessionId → tenantId of the sessions a worker owns. Lets a live worker clean up after a
+   * dead one (directory entries, tenant session sets) without scanning the keyspace.
+   */
+  workerSessions(workerId: string): string;
+  /** String with a short TTL: held by the live worker that is cleaning up after `workerId`. */
+  reaperLock(workerId: string): string;
   /** Hash: a tenant's plan and flags. */
   tenant(tenantId: string): string;
   /** Set of all tenant ids (admin listing). */
@@ -46,6 +53,8 @@ export function keySpace(prefix = 'pm'): KeySpace {
     tenantSessions: (t) => `${prefix}:tenant-sessions:${t}`,
     worker: (id) => `${prefix}:worker:${id}`,
     workers: `${prefix}:workers`,
+    workerSessions: (id) => `${prefix}:worker-sessions:${id}`,
+    reaperLock: (id) => `${prefix}:reaper-lock:${id}`,
     tenant: (t) => `${prefix}:tenant:${t}`,
     tenants: `${prefix}:tenants`,
     apiKey: (h) => `${prefix}:apikey:${h}`,

@@ -12,6 +12,8 @@ export class BrowserHost {
   #closing = false;
   #crashListeners: Array<() => void> = [];
   restarts = 0;
+  /** Bumped at every launch: a context made under an older generation died with its browser. */
+  generation = 0;
 
   constructor(
     private readonly binary: ChromiumBinary,
@@ -66,7 +68,8 @@ export class BrowserHost {
   async #launch(): Promise<Browser> {
     const started = Date.now();
     const browser = await launchChromium(this.binary, typeof this.extraArgs === 'function' ? this.extraArgs() : this.extraArgs);
-    this.log.info({ chromium: this.binary.path, pid: browser.process()?.pid, ms: Date.now() - started, version: await browser.version() }, 'browser started');
+    this.log.info({ chromium: this.binary.path, ms: Date.now() - started, chromiumPid: browser.process()?.pid, version: await browser.version() }, 'browser started');
+    this.generation += 1;
     browser.once('disconnected', () => {
       if (this.#browser !== browser || this.#closing) return;
       this.#browser = undefined;

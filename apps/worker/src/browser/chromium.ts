@@ -60,5 +60,8 @@ export async function launchChromium(binary: ChromiumBinary, extraArgs: string[]
     handleSIGTERM: false,
     handleSIGHUP: false,
     protocolTimeout: 60_000,
+    // DevTools over a pipe (fds 3/4) instead of a WebSocket: when the worker dies, even by
+    // SIGKILL, the pipe closes and Chromium exits by itself. No orphaned browsers, ever.
+    pipe: true,
   });
 }

@@ -52,22 +52,24 @@ export class BrowseHandler {
     if (!Array.isArray(calls)) return calls;
 
     const session = await registry.open(job.sessionId, job.tenantId);
-    return session.exclusive(async () => {
-      const status = await this.#navigate(session, url);
-      if (typeof status !== 'number') {
-        await registry.close(session.id, 'open_failed');
-        return status;
-      }
-      const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status });
-      if (map.block) {
-        metrics.blocks.inc({ kind: map.block.kind });
-        await registry.close(session.id, 'open_failed');
-        const what = map.block.kind === 'challenge' ? `a bot-verification challenge (${map.block.vendor})` : `an access-denied page (${map.block.vendor})`;
-        return this.fail('SITE_BLOCKED', `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.`);
-      }
-      log.debug({ sessionId: session.id, tools: map.tools.length }, 'page opened');
-      return this.#runAndAnswer(session, map, calls, job);
-    });
+    return session.exclusive(() =>
+      this.#crashSafe(session, async () => {
+        const status = await this.#navigate(session, url);
+        if (typeof status !== 'number') {
+          await registry.close(session.id, 'open_failed');
+          return status;
+        }
+        const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status });
+        if (map.block) {
+          metrics.blocks.inc({ kind: map.block.kind });
+          await registry.close(session.id, 'open_failed');
+          const what = map.block.kind === 'challenge' ? `a bot-verification challenge (${map.block.vendor})` : `an access-denied page (${map.block.vendor})`;
+          return this.fail('SITE_BLOCKED', `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.`);
+        }
+        log.debug({ sessionId: session.id, tools: map.tools.length }, 'page opened');
+        return this.#runAndAnswer(session, map, calls, job);
+      }),
+    );
   }
 
   /** A follow-up on a session this worker owns. */
@@ -76,13 +78,35 @@ export class BrowseHandler {
     if (!session || session.tenantId !== job.tenantId) return this.fail('SESSION_NOT_FOUND', 'Session not found or expired.');
     const calls = this.#unsealCalls(job);
     if (!Array.isArray(calls)) return calls;
-    return session.exclusive(async () => {
-      if (session.closed) return this.fail('SESSION_NOT_FOUND', 'Session not found or expired.');
-      await this.deps.registry.touch(session);
-      const map = session.pageMap ?? (await extractPageMap(session.page, { includeContent: false }));
-      log.debug({ sessionId: session.id, calls: calls.length }, 'session resumed');
-      return this.#runAndAnswer(session, map, calls, job);
-    });
+    return session.exclusive(() =>
+      this.#crashSafe(session, async () => {
+        if (session.closed) return this.fail('SESSION_NOT_FOUND', 'Session not found or expired.');
+        await this.deps.registry.touch(session);
+        const map = session.pageMap ?? (await extractPageMap(session.page, { includeContent: false }));
+        log.debug({ sessionId: session.id, calls: calls.length }, 'session resumed');
+        return this.#runAndAnswer(session, map, calls, job);
+      }),
+    );
+  }
+
+  /**
+   * Runs a job's work on a session. If the browser crashed under it (the registry closed the
+   * session with reason browser_crash), whatever the work returned or threw is replaced by a
+   * clean WORKER_LOST: the session is gone and the caller must open a new one.
+   */
+  async #crashSafe(session: Session, work: () => Promise<BrowseJobResult>): Promise<BrowseJobResult> {
+    const lost = () => this.fail('WORKER_LOST', 'The browser serving this session crashed; the session is gone. Nothing was billed; open a new session and retry.');
+    try {
+      const result = await work();
+      return session.closeReason === 'browser_crash' ? lost() : result;
+    } catch (err) {
+      if (session.closeReason === 'browser_crash' || !session.context.browser().connected) {
+        // The crash listener may not have run yet when the page call failed: close it ourselves.
+        await this.deps.registry.close(session.id, 'browser_crash');
+        return lost();
+      }
+      throw err;
+    }
   }
 
   async #refuseTarget(url: string, loginAutomation: boolean): Promise<Failure | null> {
@@ -178,6 +202,12 @@ export class BrowseHandler {
         }
         results.push(outcome.result);
         metrics.toolOutcomes.inc({ code: outcome.result.error?.code ?? 'ok' });
+        // The tool used up what was left of the batch's budget (its own limit was the remainder):
+        // the batch stopped on its time budget, even if this was its last tool.
+        if (outcome.result.error?.code === 'TOOL_TIMEOUT' && batchDeadline - Date.now() <= 50) {
+          stopped = 'timeout';
+          break;
+        }
         if (outcome.result.error?.code === 'UNKNOWN_TOOL' || outcome.result.error?.code === 'INVALID_PARAMS') toolsRun -= 1; // never ran: not billed
         if (outcome.login) session.authenticated = true;
         if (outcome.navigated) {
@@ -194,6 +224,8 @@ export class BrowseHandler {
     session.pageMap = current;
 
     const { summary, cache } = await this.#summary(session, current);
+    // The request ends now: the idle time-out counts from here.
+    await this.deps.registry.touch(session);
     const response: BrowseResponse = {
       session_id: session.id,
       expires_at: new Date(session.expiresAt()).toISOString(),

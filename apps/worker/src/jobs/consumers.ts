@@ -4,7 +4,7 @@
  *   (it pauses locally when full, so another worker takes the job);
  * - its own queue, with follow-ups and closes for the sessions it owns.
  */
-import { Worker, type Job } from 'bullmq';
+import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { JOB_CATALOG, type JobName, type KeySpace } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { Redis } from 'ioredis';
@@ -24,7 +24,8 @@ export interface ConsumerOptions {
 export class JobConsumers {
   #open: Worker | undefined;
   #own: Worker | undefined;
-  #opening = 0;
+  /** Sessions being opened by running `open` jobs (counted against capacity before they are registered). */
+  readonly #opening = new Set<string>();
   #draining = false;
 
   constructor(
@@ -50,41 +51,75 @@ export class JobConsumers {
       removeOnComplete: { count: 0 },
       removeOnFail: { count: 0 },
     } as const;
-    this.#own = new Worker(keys.workerQueue(this.opts.workerId), (job) => this.#process(job), {
+    this.#own = new Worker(keys.workerQueue(this.opts.workerId), (job, token) => this.#process(job, token), {
       ...common,
       concurrency: Math.max(8, this.opts.maxSessions * 2),
     });
-    this.#open = new Worker(keys.openQueue, (job) => this.#process(job), { ...common, concurrency: this.opts.openConcurrency });
+    this.#open = new Worker(keys.openQueue, (job, token) => this.#process(job, token), { ...common, concurrency: this.#openSlots() });
     for (const w of [this.#own, this.#open]) w.on('error', (err) => this.log.error({ err: err.message }, 'queue consumer error'));
   }
 
-  /** Pauses or resumes the shared queue so this worker never takes more sessions than it can hold. */
+  /** Sessions held or being opened: what counts against PAGEMAP_MAX_SESSIONS. */
+  get load(): number {
+    let opening = 0;
+    for (const id of this.#opening) if (!this.registry.has(id)) opening += 1;
+    return this.registry.size + opening;
+  }
+
+  /** How many `open` jobs may run at once right now: free capacity, at most the configured concurrency. */
+  #openSlots(): number {
+    return Math.max(1, Math.min(this.opts.openConcurrency, this.opts.maxSessions - this.registry.size));
+  }
+
+  /**
+   * Keeps the shared queue's consumer in step with free capacity. Called whenever the load
+   * changes (a job starts or ends, a session closes).
+   *
+   * BullMQ semantics this relies on (5.x Worker): `pause(true)` is a local pause that sets a flag
+   * at once and does not wait for active jobs; the fetch loop stops asking for jobs, and exits
+   * when the active ones are done. `resume()` clears the flag and restarts the loop if it had
+   * exited. The loop fetches while fewer than `concurrency` jobs are in hand, so concurrency is
+   * set to the free slots (registry.size counts open sessions; jobs in hand are counted by BullMQ).
+   * That alone is not exact: a fetch that was already blocked on the queue when the pause came
+   * can still hand over one job. #process therefore checks capacity itself and gives such a job
+   * back to the queue (see below), so a worker never holds more than its maximum.
+   */
   rebalance(): void {
     const open = this.#open;
     if (!open) return;
-    const full = this.#draining || this.registry.size + this.#opening >= this.opts.maxSessions;
+    const full = this.#draining || this.load >= this.opts.maxSessions;
+    open.concurrency = this.#openSlots();
     if (full && !open.isPaused()) void open.pause(true);
     else if (!full && open.isPaused()) open.resume();
   }
 
-  async #process(job: Job): Promise<unknown> {
+  async #process(job: Job, token?: string): Promise<unknown> {
     const name = job.name as JobName;
     const entry = JOB_CATALOG[name];
     if (!entry) throw new Error(`unknown job ${job.name}`);
     const data = entry.payload.parse(job.data);
-    const log = this.log.child({ requestId: data.requestId, sessionId: data.sessionId, job: name });
-    this.metrics.queueWaitSeconds.observe({ kind: name }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
-    if (Date.now() > data.deadlineAt) {
-      log.warn('job arrived after its deadline; skipped');
-      return this.handler.fail('UPSTREAM_TIMEOUT', 'The request waited too long in the queue.');
-    }
-    const started = performance.now();
-    let outcome = 'error';
     if (name === 'open') {
-      this.#opening += 1;
+      if (this.#draining || this.load >= this.opts.maxSessions) {
+        // Taken without room (see rebalance): back to the shared queue for another worker. The
+        // gateway has not heard from us (no progress event), so its pickup bound still holds.
+        this.rebalance();
+        await job.moveToWait(token);
+        this.log.debug({ jobId: job.id }, 'open job given back: no free capacity');
+        throw new WaitingError();
+      }
+      this.#opening.add(data.sessionId);
       this.rebalance();
     }
+    const log = this.log.child({ requestId: data.requestId, sessionId: data.sessionId, job: name });
+    this.metrics.queueWaitSeconds.observe({ kind: name }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
+    const started = performance.now();
+    let outcome = 'error';
     try {
+      if (Date.now() > data.deadlineAt) {
+        log.warn('job arrived after its deadline; skipped');
+        outcome = 'UPSTREAM_TIMEOUT';
+        return this.handler.fail('UPSTREAM_TIMEOUT', 'The request waited too long in the queue.');
+      }
       // Tells the waiting gateway who runs the job, so it can watch this worker's heartbeat.
       if (name === 'open') await job.updateProgress({ worker: this.opts.workerId });
       let result;
@@ -99,7 +134,7 @@ export class JobConsumers {
       if (name === 'open') await this.registry.close(data.sessionId, 'open_failed');
       return this.handler.fail('INTERNAL_ERROR', 'The request could not be processed.');
     } finally {
-      if (name === 'open') this.#opening -= 1;
+      if (name === 'open') this.#opening.delete(data.sessionId);
       this.rebalance();
       this.metrics.jobSeconds.observe({ kind: name, outcome }, (performance.now() - started) / 1000);
     }
@@ -124,5 +159,19 @@ export class JobConsumers {
   async close(): Promise<void> {
     this.#draining = true;
     await Promise.all([this.#open?.close(), this.#own?.close()]);
+  }
+
+  /**
+   * Deletes this worker's own queue once it has stopped: jobs still waiting there carry sealed
+   * tool params and nobody will ever serve them (their gateways answer WORKER_LOST as soon as
+   * this worker's heartbeat is gone).
+   */
+  async removeOwnQueue(): Promise<void> {
+    const queue = new Queue(this.opts.keys.workerQueue(this.opts.workerId), { connection: this.opts.connection, prefix: this.opts.keys.bullPrefix });
+    try {
+      await queue.obliterate({ force: true });
+    } finally {
+      await queue.close();
+    }
   }
 }

@@ -1,13 +1,14 @@
 /**
- * The sessions this worker owns: opening them in fresh contexts, recording them in the Redis
- * session directory (so gateways route follow-ups here), expiring them (idle and maximum age),
- * and closing them — at once, freeing the context.
+ * The sessions this worker owns: opening them in fresh contexts (from the context pool),
+ * recording them in the Redis session directory (so gateways route follow-ups here), expiring
+ * them (idle and maximum age), and closing them — at once, freeing the context.
  */
 import type { Redis } from 'ioredis';
 import type { KeySpace } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { BrowserHost } from '../browser/browser-host';
 import { Session, type CloseReason } from './session';
+import type { ContextPool } from './context-pool';
 import type { WorkerMetrics } from '../metrics';
 
 export interface RegistryOptions {
@@ -17,32 +18,36 @@ export interface RegistryOptions {
   now?: () => number;
 }
 
-/** Prepares a fresh page before first use (scripts that must run before the page's own). */
-export type PagePreparer = (session: { page: Session['page']; context: Session['context'] }) => Promise<void>;
-
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #now: () => number;
 
   constructor(
-    private readonly host: BrowserHost,
+    host: BrowserHost,
+    private readonly pool: ContextPool,
     private readonly redis: Redis,
     private readonly keys: KeySpace,
     private readonly log: Logger,
     private readonly metrics: WorkerMetrics,
-    private readonly prepare: PagePreparer,
     private readonly opts: RegistryOptions,
   ) {
     this.#now = opts.now ?? Date.now;
-    // A crashed browser took every context with it: those sessions are gone.
+    // A crashed browser took every context with it: those sessions are gone, and so are the
+    // pooled contexts. Requests running on them fail inside the browser; BrowseHandler turns
+    // that into WORKER_LOST because the session's closeReason is browser_crash.
     host.onCrash(() => {
+      this.pool.discard();
       for (const s of [...this.#sessions.values()]) void this.close(s.id, 'browser_crash');
     });
   }
 
   get size(): number {
     return this.#sessions.size;
+  }
+
+  has(id: string): boolean {
+    return this.#sessions.has(id);
   }
 
   get(id: string): Session | undefined {
@@ -54,27 +59,34 @@ export class SessionRegistry {
     return [...this.#sessions.values()];
   }
 
+  /** Browser contexts this worker holds: one per session plus the pool's. */
+  updateContextGauge(): void {
+    this.metrics.contexts.set(this.#sessions.size + this.pool.contexts);
+    this.metrics.poolSize.set(this.pool.size);
+  }
+
   async open(sessionId: string, tenantId: string): Promise<Session> {
-    const context = await this.host.newContext();
-    let page;
-    try {
-      page = await context.newPage();
-      await this.prepare({ page, context });
-    } catch (err) {
-      await context.close().catch(() => undefined);
-      throw err;
-    }
+    const started = performance.now();
+    const { context, page, pooled } = await this.pool.take();
+    this.metrics.contextAcquireSeconds.observe({ source: pooled ? 'pool' : 'new' }, (performance.now() - started) / 1000);
     const session = new Session(sessionId, tenantId, context, page, this.#now(), this.opts.idleMs, this.opts.maxAgeMs);
     this.#sessions.set(sessionId, session);
     this.metrics.sessionsOpened.inc();
     this.metrics.openSessions.set(this.#sessions.size);
-    await this.#record(session);
+    this.updateContextGauge();
+    try {
+      await this.#record(session);
+    } catch (err) {
+      await this.close(sessionId, 'open_failed');
+      throw err;
+    }
     this.#schedule(session);
     return session;
   }
 
-  /** A request arrived for the session: it is no longer idle. */
+  /** A request arrived for (or finished on) the session: it is not idle. */
   async touch(session: Session): Promise<void> {
+    if (session.closed) return;
     session.lastSeenAt = this.#now();
     await this.#record(session);
     this.#schedule(session);
@@ -84,19 +96,29 @@ export class SessionRegistry {
     const session = this.#sessions.get(id);
     if (!session || session.closed) return false;
     session.closed = true;
+    session.closeReason = reason;
     this.#sessions.delete(id);
     clearTimeout(this.#timers.get(id));
     this.#timers.delete(id);
     this.metrics.openSessions.set(this.#sessions.size);
     this.metrics.sessionsClosed.inc({ reason });
+    if (reason === 'idle' || reason === 'max_age') this.metrics.expiries.inc({ reason });
+    // Directory first: from this moment gateways answer SESSION_NOT_FOUND.
     try {
-      await this.redis.multi().del(this.keys.session(id)).zrem(this.keys.tenantSessions(session.tenantId), id).exec();
+      await this.redis
+        .multi()
+        .del(this.keys.session(id))
+        .zrem(this.keys.tenantSessions(session.tenantId), id)
+        .hdel(this.keys.workerSessions(this.opts.workerId), id)
+        .exec();
     } catch (err) {
       // The directory entry also expires by itself; the gateway checks the owner's heartbeat.
-      this.log.warn({ err, sessionId: id }, 'could not remove session from directory');
+      this.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: id }, 'could not remove session from directory');
     }
     // Closing the context destroys its cookies, storage and cache.
     await session.context.close().catch(() => undefined);
+    this.updateContextGauge();
+    this.pool.refill();
     this.log.info({ sessionId: id, reason }, 'session closed');
     return true;
   }
@@ -119,16 +141,25 @@ export class SessionRegistry {
       // The entry disappears by itself at expiry even if this worker dies.
       .pexpireat(this.keys.session(s.id), expiresAt + 1000)
       .zadd(this.keys.tenantSessions(s.tenantId), expiresAt, s.id)
+      .hset(this.keys.workerSessions(this.opts.workerId), s.id, s.tenantId)
       .exec();
   }
 
+  /**
+   * Arms the expiry timer. When it fires, the check runs in the session's serial chain: a
+   * request that is running finishes first (it touches the session, which re-arms the timer
+   * for idle; maximum age then closes right after it). Requests queued behind the check find
+   * the session closed and answer SESSION_NOT_FOUND.
+   */
   #schedule(s: Session): void {
     clearTimeout(this.#timers.get(s.id));
-    const now = this.#now();
-    const idleAt = s.lastSeenAt + this.opts.idleMs;
-    const maxAt = s.createdAt + this.opts.maxAgeMs;
-    const reason: CloseReason = idleAt <= maxAt ? 'idle' : 'max_age';
-    const timer = setTimeout(() => void this.close(s.id, reason), Math.max(0, Math.min(idleAt, maxAt) - now));
+    const timer = setTimeout(() => {
+      void s.exclusive(async () => {
+        if (s.closed) return;
+        if (this.#now() + 5 < s.expiresAt()) return this.#schedule(s); // touched meanwhile
+        await this.close(s.id, s.expiryReason());
+      });
+    }, Math.max(0, s.expiresAt() - this.#now()));
     timer.unref();
     this.#timers.set(s.id, timer);
   }

@@ -18,6 +18,8 @@ export class Session {
    */
   authenticated = false;
   closed = false;
+  /** Why the session was closed, once it is. */
+  closeReason: CloseReason | undefined;
   /** Tail of the session's serial job chain (requests on one session run one at a time). */
   #tail: Promise<unknown> = Promise.resolve();
 
@@ -37,6 +39,11 @@ export class Session {
   /** `min(last request + idle, created + max age)`, epoch ms. */
   expiresAt(): number {
     return Math.min(this.lastSeenAt + this.idleMs, this.createdAt + this.maxAgeMs);
+  }
+
+  /** Which limit `expiresAt()` is. */
+  expiryReason(): 'idle' | 'max_age' {
+    return this.lastSeenAt + this.idleMs < this.createdAt + this.maxAgeMs ? 'idle' : 'max_age';
   }
 
   /**

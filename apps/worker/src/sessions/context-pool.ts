@@ -1,0 +1,131 @@
+/**
+ * A small pool of fresh browser contexts, each with one page already prepared (the page-map
+ * capture script installed before any navigation), kept ready in the background so that opening
+ * a session does not pay for creating them.
+ *
+ * Isolation is unchanged: a pooled context has never been navigated and has never served a
+ * session; `take()` hands each context out exactly once and never takes one back. Contexts made
+ * by a browser that has since crashed are discarded, never handed out.
+ */
+import type { BrowserContext, Page } from 'puppeteer-core';
+import type { Logger } from '@pagemap/runtime';
+import type { BrowserHost } from '../browser/browser-host';
+
+export interface FreshContext {
+  context: BrowserContext;
+  page: Page;
+  /** Whether it came ready from the pool (false: made on demand). */
+  pooled: boolean;
+}
+
+interface Entry {
+  context: BrowserContext;
+  page: Page;
+  generation: number;
+}
+
+export interface ContextPoolOptions {
+  /** Contexts kept ready; 0 turns the pool off. */
+  size: number;
+  /** How many more contexts the worker may hold now (capacity minus open sessions): the pool never holds more. */
+  room: () => number;
+  /** Called whenever the number of contexts changes (metrics). */
+  onChange?: () => void;
+}
+
+export class ContextPool {
+  readonly #ready: Entry[] = [];
+  #filling = 0;
+  #closed = false;
+  #idle: Promise<void> = Promise.resolve();
+  #settleIdle: () => void = () => {};
+
+  constructor(
+    private readonly host: BrowserHost,
+    private readonly prepare: (page: Page) => Promise<void>,
+    private readonly opts: ContextPoolOptions,
+    private readonly log: Logger,
+  ) {}
+
+  /** Contexts ready to be handed out. */
+  get size(): number {
+    return this.#ready.length;
+  }
+
+  /** Contexts alive in the pool, ready or being made. */
+  get contexts(): number {
+    return this.#ready.length + this.#filling;
+  }
+
+  /** A fresh, prepared, never-used context and page: from the pool when one is ready. */
+  async take(): Promise<FreshContext> {
+    while (this.#ready.length > 0) {
+      const e = this.#ready.shift()!;
+      if (e.generation === this.host.generation && e.context.browser().connected && !e.page.isClosed()) {
+        this.opts.onChange?.();
+        this.refill();
+        return { context: e.context, page: e.page, pooled: true };
+      }
+      void e.context.close().catch(() => undefined);
+    }
+    this.opts.onChange?.();
+    const made = await this.#make();
+    this.refill();
+    return { ...made, pooled: false };
+  }
+
+  /** Tops the pool up in the background (never above its size, nor above the worker's room). */
+  refill(): void {
+    if (this.#closed || this.opts.size <= 0) return;
+    const want = Math.min(this.opts.size, Math.max(0, this.opts.room())) - this.#ready.length - this.#filling;
+    for (let i = 0; i < want; i++) {
+      if (this.#filling === 0) this.#idle = new Promise((r) => (this.#settleIdle = r));
+      this.#filling += 1;
+      this.#make()
+        .then(
+          (made) => {
+            if (this.#closed) return void made.context.close().catch(() => undefined);
+            this.#ready.push(made);
+          },
+          (err) => {
+            // Typically the browser is restarting; the next take() or refill() tries again.
+            if (!this.#closed) this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not prepare a pooled context');
+          },
+        )
+        .finally(() => {
+          this.#filling -= 1;
+          if (this.#filling === 0) this.#settleIdle();
+          this.opts.onChange?.();
+        });
+    }
+  }
+
+  /** The browser crashed: its contexts are gone. Forget them and start over with the new browser. */
+  discard(): void {
+    this.#ready.length = 0;
+    this.opts.onChange?.();
+    this.refill();
+  }
+
+  /** Closes every pooled context; idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const entries = this.#ready.splice(0);
+    await Promise.all(entries.map((e) => e.context.close().catch(() => undefined)));
+    await this.#idle;
+    this.opts.onChange?.();
+  }
+
+  async #make(): Promise<Entry> {
+    const context = await this.host.newContext();
+    const generation = this.host.generation;
+    try {
+      const page = await context.newPage();
+      await this.prepare(page);
+      return { context, page, generation };
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Session lifecycle with second-scale settings: idle time-out and maximum age close the context
+ * and remove the directory entry; `expires_at` = min(last request + idle, created + max age).
+ */
+import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { browse, chromiumPids, metric, processTree, waitGone, gatewaysReady } from './helpers';
+
+const IDLE_S = 2;
+const MAX_AGE_S = 5;
+
+let stack: Stack;
+let site: FixtureServer;
+let key: string;
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_SESSION_IDLE_S: String(IDLE_S), PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S) } });
+  ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
+  await gatewaysReady(stack);
+}, 60_000);
+
+afterAll(async () => {
+  const pids = stack ? chromiumPids(stack.workers[0]!).flatMap((p) => processTree(p)) : [];
+  await stack?.stop();
+  await site?.close();
+  await waitGone(pids);
+});
+
+test('an idle session expires: context closed, directory entry gone, 404 afterwards (DELETE included)', async () => {
+  const w = stack.workers[0]!;
+  const before = Date.now();
+  const opened = await browse(stack, key, { url: site.url('/') });
+  expect(opened.status).toBe(200);
+  const id = opened.body.session_id as string;
+  const expiresAt = Date.parse(opened.body.expires_at);
+  // Fresh session: idle is the nearer limit.
+  expect(expiresAt).toBeGreaterThanOrEqual(before + IDLE_S * 1000 - 50);
+  expect(expiresAt).toBeLessThanOrEqual(Date.now() + IDLE_S * 1000 + 50);
+
+  // The worker closes it on its own (no request needed to notice).
+  await waitFor(async () => ((await stack.redis.client.exists(stack.keys.session(id))) === 0 ? true : undefined), IDLE_S * 1000 + 10_000, 'the idle session to leave the directory');
+  expect(await metric(w, 'pagemap_worker_session_expiries_total', { reason: 'idle' })).toBeGreaterThanOrEqual(1);
+  await waitFor(() => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'idle'), 10_000, 'the log line');
+  expect((await browse(stack, key, { session_id: id })).status).toBe(404);
+  const del = await api(stack.url, 'DELETE', `/v1/session/${id}`, { key });
+  expect(del.status).toBe(404);
+  expect(del.body.error).toBe('SESSION_NOT_FOUND');
+});
+
+test('expires_at moves with each request, never past the maximum age, and the session dies at its maximum age', async () => {
+  const w = stack.workers[0]!;
+  const sentAt = Date.now();
+  const opened = await browse(stack, key, { url: site.url('/') });
+  const id = opened.body.session_id as string;
+  const maxAgeBound = sentAt + MAX_AGE_S * 1000;
+  const seen: number[] = [Date.parse(opened.body.expires_at)];
+  // Keep it busy (requests closer together than the idle time-out) until it is gone.
+  let status = 200;
+  while (status === 200 && Date.now() < sentAt + MAX_AGE_S * 1000 + 10_000) {
+    await new Promise((r) => setTimeout(r, 600));
+    const res = await browse(stack, key, { session_id: id });
+    status = res.status;
+    if (status === 200) seen.push(Date.parse(res.body.expires_at));
+  }
+  expect(status).toBe(404);
+  expect(seen.length).toBeGreaterThanOrEqual(3);
+  for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
+  expect(seen[1]).toBeGreaterThan(seen[0]!); // it moved
+  for (const e of seen) expect(e).toBeLessThanOrEqual(maxAgeBound + 1000);
+  expect(seen[seen.length - 1]).toBeGreaterThan(sentAt + (MAX_AGE_S - IDLE_S) * 1000 - 1000); // it reached the max-age cap
+  await waitFor(() => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'max_age'), 10_000, 'the log line');
+  expect(await metric(w, 'pagemap_worker_session_expiries_total', { reason: 'max_age' })).toBe(1);
+  expect(await stack.redis.client.exists(stack.keys.session(id))).toBe(0);
+});

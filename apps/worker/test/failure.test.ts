@@ -1,0 +1,117 @@
+/**
+ * Failure: Chromium crashing under a worker, and a worker killed with SIGKILL mid-request. Callers
+ * always get a clean answer in bounded time; dead sessions answer 404; service continues.
+ */
+import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import { alive, browse, chromiumPids, gatewaysReady, metric, processTree, waitGone, waitServedBy } from './helpers';
+
+let stack: Stack;
+let site: FixtureServer;
+let key: string;
+let marks: string[] = [];
+const allChromium = new Set<number>();
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  site.route('GET', '/worker-mark', (_req, res, url) => {
+    marks.push(url.searchParams.get('text') ?? '');
+    res.writeHead(204).end();
+  });
+  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_REAPER_MS: '500' } });
+  ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
+  await gatewaysReady(stack);
+}, 60_000);
+
+afterAll(async () => {
+  for (const w of stack?.workers ?? []) for (const p of chromiumPids(w)) for (const q of processTree(p)) allChromium.add(q);
+  await stack?.stop();
+  await site?.close();
+  await waitGone([...allChromium]);
+});
+
+/**
+ * Starts a request whose tool never settles, and resolves once the tool is running in the page
+ * (with the request still pending, wrapped so that awaiting this does not await the request).
+ */
+async function hangingRequest(sessionId: string): Promise<{ pending: ReturnType<typeof browse> }> {
+  marks = [];
+  const pending = browse(stack, key, { session_id: sessionId, tool: 'hang' });
+  await waitFor(() => marks.includes('hang'), 20_000, 'the hanging tool to start');
+  return { pending };
+}
+
+test('Chromium crash: the in-flight request gets a clean error, its sessions are gone, the browser is relaunched', async () => {
+  const w = stack.workers[0]!;
+  const busy = await browse(stack, key, { url: site.url('/worker-tools.html') });
+  const idle = await browse(stack, key, { url: site.url('/') });
+  expect(busy.status).toBe(200);
+  expect(idle.status).toBe(200);
+  const [chromium] = chromiumPids(w);
+  const tree = processTree(chromium!);
+  tree.forEach((p) => allChromium.add(p));
+
+  const { pending } = await hangingRequest(busy.body.session_id);
+  const started = Date.now();
+  process.kill(chromium!, 'SIGKILL');
+  const res = await pending;
+  expect(res.status).toBe(502);
+  expect(res.body.error).toBe('WORKER_LOST');
+  expect(Date.now() - started).toBeLessThan(20_000);
+
+  // Both sessions lived in the crashed browser: gone.
+  expect((await browse(stack, key, { session_id: busy.body.session_id })).status).toBe(404);
+  expect((await browse(stack, key, { session_id: idle.body.session_id })).status).toBe(404);
+  // A new browser serves new sessions.
+  const fresh = await browse(stack, key, { url: site.url('/worker-tools.html') });
+  expect(fresh.status).toBe(200);
+  expect(fresh.body.tools.map((t: { name: string }) => t.name)).toContain('append');
+  expect(chromiumPids(w)).toHaveLength(2);
+  expect(await metric(w, 'pagemap_worker_browser_restarts_total')).toBe(1);
+  expect(await metric(w, 'pagemap_worker_sessions_closed_total', { reason: 'browser_crash' })).toBe(2);
+  await waitGone(tree);
+  expect(alive(chromiumPids(w)[1]!)).toBe(true);
+  expect((await api(stack.url, 'DELETE', `/v1/session/${fresh.body.session_id}`, { key })).status).toBe(200);
+}, 60_000);
+
+test('kill -9 of a worker mid-request: clean 5xx in bounded time, its sessions 404, new sessions land on the survivor, its leftovers are reaped', async () => {
+  const a = stack.workers[0]!;
+  // Two sessions on A (the only worker yet), then a second worker B.
+  const s1 = await browse(stack, key, { url: site.url('/worker-tools.html') });
+  const s2 = await browse(stack, key, { url: site.url('/') });
+  expect(s1.status).toBe(200);
+  expect(s2.status).toBe(200);
+  const b: ProcHandle = await stack.addWorker();
+  for (const p of chromiumPids(a)) processTree(p).forEach((q) => allChromium.add(q));
+  const aChromium = chromiumPids(a).at(-1)!;
+  const aTree = processTree(aChromium);
+
+  const { pending } = await hangingRequest(s1.body.session_id);
+  const started = Date.now();
+  await a.kill9();
+  const res = await pending;
+  expect(res.status).toBeGreaterThanOrEqual(500);
+  expect(res.body.error).toBe('WORKER_LOST');
+  expect(Date.now() - started).toBeLessThan(20_000); // well within the 60 s request deadline
+
+  expect((await browse(stack, key, { session_id: s1.body.session_id })).status).toBe(404);
+  const other = await browse(stack, key, { session_id: s2.body.session_id });
+  expect(other.status).toBe(404);
+  expect(other.body.error).toBe('SESSION_NOT_FOUND');
+  expect((await api(stack.url, 'DELETE', `/v1/session/${s2.body.session_id}`, { key })).status).toBe(404);
+
+  const fresh = await Promise.all([0, 1, 2].map(() => browse(stack, key, { url: site.url('/') })));
+  for (const r of fresh) {
+    expect(r.status).toBe(200);
+    expect(await waitServedBy(stack.workers, r.body.session_id, 1)).toEqual([b.id]);
+  }
+
+  // B reaps A: directory entries, tenant-session members and A's queue (with its sealed jobs) go.
+  const redis = stack.redis.client;
+  const keys = stack.keys;
+  await waitFor(async () => ((await redis.zscore(keys.workers, a.id!)) === null ? true : undefined), 15_000, 'A to be reaped');
+  expect(await redis.exists(keys.session(s1.body.session_id), keys.session(s2.body.session_id), keys.workerSessions(a.id!))).toBe(0);
+  expect(await redis.keys(`${keys.bullPrefix}:${keys.workerQueue(a.id!)}*`)).toEqual([]);
+  await waitFor(() => b.logs().some((l) => l.msg?.startsWith('reaped dead worker') && l.deadWorker === a.id), 10_000, 'the log line');
+  // A's Chromium noticed its worker was gone (DevTools pipe closed) and exited.
+  await waitGone(aTree);
+}, 90_000);

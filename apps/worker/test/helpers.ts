@@ -1,0 +1,89 @@
+/**
+ * Helpers for the worker's acceptance tests: which worker served a job (from its own logs), the
+ * Chromium processes a worker started, and small polling waits.
+ */
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { api, waitFor, type ProcHandle, type Stack } from '@pagemap/test-utils';
+
+/** The worker that served each job of a session, in order, from the workers' 'job served' log lines. */
+export function servedBy(workers: ProcHandle[], sessionId: string): string[] {
+  const lines = workers.flatMap((w) => w.logs().filter((l) => l.msg === 'job served' && l.sessionId === sessionId));
+  lines.sort((a, b) => String(a.time).localeCompare(String(b.time)));
+  return lines.map((l) => String(l.worker));
+}
+
+/** Chromium main pids a worker launched (one per launch), from its 'browser started' lines. */
+export function chromiumPids(worker: ProcHandle): number[] {
+  return worker.logs().filter((l) => l.msg === 'browser started').map((l) => Number(l.chromiumPid));
+}
+
+/** A process and all its descendants, now. */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    /* pgrep exits 1 when there are none */
+  }
+  for (const c of children) out.push(...processTree(c));
+  return out;
+}
+
+/** Whether a pid is a live process (zombies, already dead, count as gone). */
+export function alive(pid: number): boolean {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return !/^State:\s+Z/m.test(status);
+  } catch {
+    return false;
+  }
+}
+
+export async function waitGone(pids: number[], timeoutMs = 15_000): Promise<void> {
+  await waitFor(() => (pids.every((p) => !alive(p)) ? true : undefined), timeoutMs, `processes ${pids.join(',')} to exit`, 100);
+}
+
+/** Sum of a Prometheus sample on a worker's /metrics, filtered by labels. */
+export async function metric(worker: ProcHandle, name: string, labels: Record<string, string> = {}): Promise<number> {
+  const res = await fetch(`${worker.url}/metrics`);
+  const text = await res.text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const m = /^([a-zA-Z_:][\w:]*)(\{[^}]*\})?\s+(\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const ls = m[2] ?? '';
+    if (Object.entries(labels).every(([k, v]) => ls.includes(`${k}="${v}"`))) sum += Number(m[3]);
+  }
+  return sum;
+}
+
+export function browse(stack: Stack | string, key: string, body: Record<string, unknown>) {
+  return api(typeof stack === 'string' ? stack : stack.url, 'POST', '/v1/browse', { key, body });
+}
+
+/**
+ * Waits until every gateway of the stack reaches Redis. A gateway logs 'gateway listening' before
+ * its command connection to Redis is ready, and answers 503 SERVICE_UNAVAILABLE until it is.
+ */
+export async function gatewaysReady(stack: Stack): Promise<void> {
+  for (const g of stack.gateways) {
+    await waitFor(async () => {
+      const res = await api(g.url, 'GET', '/health?deep=true').catch(() => undefined);
+      return res?.status === 200 && res.body?.checks?.datastore === 'ok' ? true : undefined;
+    }, 15_000, `gateway ${g.url} to reach Redis`, 50);
+  }
+}
+
+/**
+ * servedBy, once at least `jobs` jobs of the session are in the logs: a worker writes 'job served'
+ * before it answers, but its stdout can reach the test after the HTTP response does.
+ */
+export function waitServedBy(workers: ProcHandle[], sessionId: string, jobs: number): Promise<string[]> {
+  return waitFor(() => {
+    const s = servedBy(workers, sessionId);
+    return s.length >= jobs ? s : undefined;
+  }, 10_000, `${jobs} 'job served' lines for session ${sessionId}`, 20);
+}
