@@ -20,7 +20,7 @@ const received: string[] = [];
 
 async function call(method: string, path: string, opts: Parameters<typeof api>[3] = {}) {
   const res = await api(stack.url, method, path, opts);
-  transcript.push(`${res.status} ${JSON.stringify([...res.headers])} ${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`);
+  transcript.push(`${res.status} ${JSON.stringify(Object.fromEntries(res.headers.entries()))} ${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`);
   return res;
 }
 
@@ -111,7 +111,7 @@ test('a login through the whole stack leaves its passwords nowhere: Redis, logs,
     const res = await fetch(`${p.url}/metrics`);
     metrics.push(await res.text());
   }
-  const places: Record<string, string> = {
+  const places = {
     redis: (await dumpRedis()).join('\n'),
     gatewayLogs: stack.gateways.map((g) => g.output()).join('\n'),
     workerLogs: stack.workers.map((w) => w.output()).join('\n'),
