@@ -109,13 +109,19 @@ async function main(): Promise<void> {
     results.memory.worker_idle_bytes = workerIdle.bytes;
     results.memory.worker_idle_processes = workerIdle.processes;
     results.memory.per_session = {};
+    // The baseline for per-session cost is the worker tree with no session open, measured now
+    // (after the load phases, so heaps and caches are warm), not at start-up. It includes the
+    // context pool's ready contexts, which the worker keeps whatever the number of sessions.
+    await new Promise((r) => setTimeout(r, 1500));
+    const zero = treePss(stack.workers[0]!.pid);
+    results.memory.zero_sessions_bytes = zero.bytes;
     for (const n of QUICK ? [1, 10] : [1, 10, 50]) {
       const ids = await Promise.all(Array.from({ length: n }, () => svc.open(c, pages.form)));
       await new Promise((r) => setTimeout(r, 1500));
       const now = treePss(stack.workers[0]!.pid);
       const again = treePss(stack.workers[0]!.pid).bytes; // two samples, averaged
       const bytes = Math.round((now.bytes + again) / 2);
-      results.memory.per_session[n] = { tree_bytes: bytes, processes: now.processes, per_session_bytes: Math.round((bytes - workerIdle.bytes) / n) };
+      results.memory.per_session[n] = { tree_bytes: bytes, processes: now.processes, per_session_bytes: Math.round((bytes - zero.bytes) / n) };
       for (const id of ids) await svc.close(c, id);
     }
 

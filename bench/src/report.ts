@@ -11,7 +11,7 @@ export interface BenchResults {
   service: Record<string, ByLevel>;
   pieces: Record<string, { extract: Stats; summarize: Stats; encode: Stats }>;
   overhead: Record<string, Stats>;
-  memory: { gateway_idle_bytes?: number; worker_idle_bytes?: number; worker_idle_processes?: number; per_session?: Record<number, { tree_bytes: number; processes: number; per_session_bytes: number }> };
+  memory: { gateway_idle_bytes?: number; worker_idle_bytes?: number; zero_sessions_bytes?: number; worker_idle_processes?: number; per_session?: Record<number, { tree_bytes: number; processes: number; per_session_bytes: number }> };
   cache: { cold?: Stats; warm?: Stats; headers?: string };
   scale: { one_worker?: Stats; two_workers?: Stats };
 }
@@ -72,7 +72,7 @@ export function renderReport(r: BenchResults): string {
     out += `| offline summarizer, ${page} page | ${ms(p.summarize.p50)} | ${ms(p.summarize.p95)} |\n`;
     out += `| response encoding (JSON), ${page} page | ${ms(p.encode.p50)} | ${ms(p.encode.p95)} |\n`;
   }
-  out += `\n## Memory (PSS)\n\n- gateway idle: ${mb(r.memory.gateway_idle_bytes)} MB\n- worker idle (Node + Chromium, ${r.memory.worker_idle_processes} processes): ${mb(r.memory.worker_idle_bytes)} MB\n\n| open idle sessions | worker tree MB | processes | per session MB |\n| --- | --- | --- | --- |\n`;
+  out += `\n## Memory (PSS)\n\n- gateway idle: ${mb(r.memory.gateway_idle_bytes)} MB\n- worker idle right after start (Node + Chromium, ${r.memory.worker_idle_processes} processes): ${mb(r.memory.worker_idle_bytes)} MB\n- worker with no session open, after the load phases (the baseline below; includes the context pool): ${mb(r.memory.zero_sessions_bytes)} MB\n\nPer session = (tree with N sessions − baseline) / N; each session is one BrowserContext with one page (its own renderer process).\n\n| open idle sessions | worker tree MB | processes | per session MB |\n| --- | --- | --- | --- |\n`;
   for (const [n, m] of Object.entries(r.memory.per_session ?? {})) out += `| ${n} | ${mb(m.tree_bytes)} | ${m.processes} | ${mb(m.per_session_bytes)} |\n`;
   out += `\n## Page-map cache\n\nThe same anonymous 60 KB article opened in a new session, with the cache emptied first (cold) and right after (warm); X-Cache was ${r.cache.headers ?? '–'}.\n\n| | p50 ms | p95 ms |\n| --- | --- | --- |\n| cold | ${ms(r.cache.cold?.p50)} | ${ms(r.cache.cold?.p95)} |\n| warm | ${ms(r.cache.warm?.p50)} | ${ms(r.cache.warm?.p95)} |\n`;
   out += `\n## Scale\n\nNew-session browses of the form page at concurrency ${top}.\n\n| workers | p50 ms | throughput /s |\n| --- | --- | --- |\n| 1 | ${ms(r.scale.one_worker?.p50)} | ${r.scale.one_worker?.throughput.toFixed(1)} |\n| 2 | ${ms(r.scale.two_workers?.p50)} | ${r.scale.two_workers?.throughput.toFixed(1)} |\n`;
