@@ -1,9 +1,12 @@
 /**
- * A real redis-server on a random loopback port, no persistence, for one test file. Each test
+ * A real redis-server on a random loopback port, no persistence (unless `persist`), for one test file. Each test
  * file also gets a unique key prefix so nothing leaks between files even on a shared server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, waitFor } from './ports';
 
@@ -16,7 +19,7 @@ export interface RedisHandle {
   client: Redis;
   /** Stops the server (SIGKILL after 2 s). Idempotent. */
   stop(): Promise<void>;
-  /** Kills the server and starts it again on the same port (data is lost: no persistence). */
+  /** Kills the server and starts it again on the same port (data is lost unless started with `persist`). */
   restart(downMs?: number): Promise<void>;
 }
 
@@ -24,11 +27,22 @@ export function redisServerBinary(): string {
   return process.env.REDIS_SERVER_BIN ?? 'redis-server';
 }
 
-export async function startRedis(opts: { port?: number } = {}): Promise<RedisHandle> {
+export interface StartRedisOptions {
+  port?: number;
+  /**
+   * Keep data across restart(): an append-only file (fsync on every write) in a temporary
+   * directory, removed by stop(). Without it the server restarts empty.
+   */
+  persist?: boolean;
+}
+
+export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisHandle> {
   const port = opts.port ?? (await freePort());
+  const dir = opts.persist ? mkdtempSync(join(tmpdir(), 'pagemap-redis-')) : undefined;
+  const persistence = dir ? ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'] : ['--save', '', '--appendonly', 'no'];
   let proc: ChildProcess | undefined;
   const launch = async () => {
-    proc = spawn(redisServerBinary(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'], {
+    proc = spawn(redisServerBinary(), ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--protected-mode', 'yes', '--loglevel', 'warning'], {
       stdio: 'ignore',
     });
     const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -71,6 +85,7 @@ export async function startRedis(opts: { port?: number } = {}): Promise<RedisHan
       stopped = true;
       client.disconnect();
       await kill();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
     async restart(downMs = 0) {
       await kill();
