@@ -12,7 +12,14 @@ let otherKey: string;
 
 beforeAll(async () => {
   site = await startFixtureServer();
-  stack = await startStack({ workers: 1, gateways: 1 });
+  // sso.idp.example is on this suite's identity-provider list and resolves to the loopback
+  // fixture site for the browsers: an identity-provider lookalike. (Google's own hosts are
+  // HSTS-preloaded in Chromium, so a plain-http lookalike of them cannot load.)
+  stack = await startStack({
+    workers: 1,
+    gateways: 1,
+    workerEnv: { PAGEMAP_IDP_DOMAINS: 'accounts.google.com,login.microsoftonline.com,idp.example', PAGEMAP_OUTBOUND_HOST_MAP: 'sso.idp.example=127.0.0.1' },
+  });
   ({ apiKey: key } = await stack.tenant({ plan: 'builder' }));
   ({ apiKey: otherKey } = await stack.tenant({ plan: 'builder' }));
 }, 60_000);
@@ -130,4 +137,18 @@ test('a dedicated identity-provider domain is refused with DOMAIN_BLOCKED unless
   const nav = await browse({ session_id: opened.body.session_id, tool: 'navigate', params: { url: 'https://login.microsoftonline.com/' } });
   expect(nav.status).toBe(200);
   expect(nav.body.results[0]).toMatchObject({ success: false, error: { code: 'NOT_ALLOWED' } });
+});
+
+test('with login automation enabled, the same identity-provider domain opens (a lookalike served by the fixture site)', async () => {
+  const { apiKey: enabled } = await stack.tenant({ plan: 'builder', loginAutomation: true });
+  const url = `http://sso.idp.example:${site.port}/login.html`;
+  const refused = await browse({ url });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error).toBe('DOMAIN_BLOCKED');
+  const hits = site.hits('/login.html');
+  const res = await browse({ url }, enabled);
+  expect({ status: res.status, body: res.status === 200 ? 'ok' : res.body }).toEqual({ status: 200, body: 'ok' });
+  expect(res.body.url).toBe(url);
+  expect((res.body.tools as Array<{ name: string }>).map((t) => t.name)).toContain('login');
+  expect(site.hits('/login.html')).toBe(hits + 1);
 });
