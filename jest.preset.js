@@ -12,5 +12,5 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 60_000,
-  ...(reportsDir ? { reporters: ['default', ['<rootDir>/../../scripts/jest-json-reporter.js', { file: path.join(reportsDir, `${pkgName}.json`) }]] } : {}),
+  ...(reportsDir ? { reporters: ['default', [path.join(__dirname, 'scripts', 'jest-json-reporter.js'), { file: path.join(reportsDir, `${pkgName}.json`) }]] } : {}),
 };
