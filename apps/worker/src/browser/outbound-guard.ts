@@ -156,13 +156,8 @@ export class OutboundGuard {
    * non-public addresses. Host names are judged later, on connection, by the egress proxy.
    */
   quickCheck(rawUrl: string): { allowed: true } | { allowed: false; reason: string } {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      return { allowed: false, reason: 'not a URL' };
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
+    const url = parseTarget(rawUrl);
+    if (!(url instanceof URL)) return url;
     const host = normalizeHost(url.hostname);
     if (this.hostAllowed(host)) return { allowed: true };
     const literal = isIP(host) ? host : this.resolver.mapped(host);
@@ -172,14 +167,21 @@ export class OutboundGuard {
 
   /** Resolves the URL's host and judges every address it resolves to. */
   async check(rawUrl: string): Promise<GuardVerdict> {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      return { allowed: false, reason: 'not a URL' };
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
+    const url = parseTarget(rawUrl);
+    if (!(url instanceof URL)) return url;
     const verdict = await this.vet(url.hostname);
     return verdict.allowed ? { allowed: true, address: verdict.addresses[0]! } : { allowed: false, reason: verdict.reason };
   }
+}
+
+/** Parses a navigation target: only absolute http(s) URLs pass; anything else is a refusal. */
+function parseTarget(rawUrl: string): URL | { allowed: false; reason: string } {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return { allowed: false, reason: 'not a URL' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
+  return url;
 }
