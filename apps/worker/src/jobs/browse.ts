@@ -139,6 +139,9 @@ export class BrowseHandler {
       const reason = err instanceof Error ? err.message.split('\n')[0]! : 'navigation failed';
       // A refused tunnel (https, or a redirect to one) surfaces as a failed tunnel: say why.
       if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_UNSAFE_REDIRECT|ERR_UNKNOWN_URL_SCHEME/.test(reason)) {
+        // The navigation's failure can reach us before the request event of the redirect that
+        // caused it: let pending protocol events arrive before judging the last document.
+        await new Promise((r) => setTimeout(r, 100));
         const verdict = await this.deps.guard.check(lastDocument);
         if (!verdict.allowed) return this.#targetRefused(verdict.reason);
       }
