@@ -1,26 +1,8 @@
 /** Proportional set size (PSS) of a process and all its descendants, from /proc (Linux). */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { processTree } from '@pagemap/test-utils';
 
-function children(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(entry));
-    } catch {
-      /* process gone */
-    }
-  }
-  return out;
-}
-
-export function processTree(pid: number): number[] {
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...children(all[i]!));
-  return all;
-}
+export { processTree };
 
 /** PSS in bytes of one process (smaps_rollup), 0 when it is gone. */
 export function pss(pid: number): number {

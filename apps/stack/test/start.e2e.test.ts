@@ -8,21 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BrowseResponse } from '@pagemap/contracts';
-import { freePort, waitFor } from '@pagemap/test-utils';
+import { alive, freePort, waitFor } from '@pagemap/test-utils';
 
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
 let launcher: ChildProcess;
 let out = '';
 let dataDir: string;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));

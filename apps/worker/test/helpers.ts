@@ -2,9 +2,7 @@
  * Helpers for the worker's acceptance tests: which worker served a job (from its own logs), the
  * Chromium processes a worker started, and small polling waits.
  */
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { api, waitFor, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import { alive, api, waitFor, type ProcHandle, type Stack } from '@pagemap/test-utils';
 
 /** The worker that served each job of a session, in order, from the workers' 'job served' log lines. */
 export function servedBy(workers: ProcHandle[], sessionId: string): string[] {
@@ -18,28 +16,7 @@ export function chromiumPids(worker: ProcHandle): number[] {
   return worker.logs().filter((l) => l.msg === 'browser started').map((l) => Number(l.chromiumPid));
 }
 
-/** A process and all its descendants, now. */
-export function processTree(pid: number): number[] {
-  const out = [pid];
-  let children: number[] = [];
-  try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    /* pgrep exits 1 when there are none */
-  }
-  for (const c of children) out.push(...processTree(c));
-  return out;
-}
-
-/** Whether a pid is a live process (zombies, already dead, count as gone). */
-export function alive(pid: number): boolean {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return !/^State:\s+Z/m.test(status);
-  } catch {
-    return false;
-  }
-}
+export { alive, processTree } from '@pagemap/test-utils';
 
 export async function waitGone(pids: number[], timeoutMs = 15_000): Promise<void> {
   await waitFor(() => (pids.every((p) => !alive(p)) ? true : undefined), timeoutMs, `processes ${pids.join(',')} to exit`, 100);

@@ -3,3 +3,4 @@ export * from './redis-server';
 export * from './fixture-server';
 export * from './processes';
 export * from './browser';
+export * from './proc';
