@@ -1,7 +1,7 @@
 /** What the numbers were measured on. */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem, release } from 'node:os';
-import { findChromium } from '@pagemap/worker/dist/browser/chromium';
+import { findChromium } from '@pagemap/chromium';
 
 function version(cmd: string, args: string[]): string {
   try {

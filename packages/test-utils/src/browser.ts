@@ -1,28 +1,11 @@
 /**
- * Chromium for tests (the worker has its own production launcher). Prefers the headless shell,
- * falls back to the full chromium binary. Every test file that launches one closes it in
+ * Chromium for tests: the same binary choice and flags as the worker (@pagemap/chromium), without
+ * the worker's egress proxy and pipe. Every test file that launches one closes it in
  * afterAll; `close()` here also kills the process if the protocol close hangs, so no Chromium
  * survives a test run.
  */
-import { existsSync } from 'node:fs';
 import puppeteer, { type Browser } from 'puppeteer-core';
-
-export const TEST_CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function testChromiumPath(): { executablePath: string; headless: true | 'shell' } {
-  const shell = '/usr/lib/chromium/chromium-headless-shell';
-  if (process.env.CHROMIUM_PATH) return { executablePath: process.env.CHROMIUM_PATH, headless: process.env.CHROMIUM_PATH.endsWith('headless-shell') ? 'shell' : true };
-  if (existsSync(shell)) return { executablePath: shell, headless: 'shell' };
-  return { executablePath: '/usr/bin/chromium', headless: true };
-}
+import { BASE_CHROMIUM_ARGS, findChromium } from '@pagemap/chromium';
 
 export interface TestBrowserOptions {
   /** Extra Chromium flags, e.g. `--host-resolver-rules=MAP idp.example 127.0.0.1`. */
@@ -31,11 +14,11 @@ export interface TestBrowserOptions {
 
 /** Launches Chromium for a test file. Close it with `closeTestBrowser` (or browser.close()) in afterAll. */
 export async function launchTestBrowser(opts: TestBrowserOptions = {}): Promise<Browser> {
-  const { executablePath, headless } = testChromiumPath();
+  const { path, headless } = findChromium(process.env.CHROMIUM_PATH);
   return puppeteer.launch({
-    executablePath,
+    executablePath: path,
     headless,
-    args: [...TEST_CHROMIUM_ARGS, ...(opts.args ?? [])],
+    args: [...BASE_CHROMIUM_ARGS, ...(opts.args ?? [])],
     protocolTimeout: 30_000,
   });
 }
