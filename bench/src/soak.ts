@@ -88,6 +88,27 @@ function sample(workerPid: number, label: string, sessions: number): Sample {
   return s;
 }
 
+/** The worker's count of idle memory reclaims (pagemap_worker_memory_reclaims_total), from its /metrics. */
+async function reclaims(workerUrl: string): Promise<number> {
+  const text = await (await fetch(`${workerUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('pagemap_worker_memory_reclaims_total'));
+  return line ? Number(line.split(/\s+/).pop()) : 0;
+}
+
+/**
+ * Both ends are measured the same way: idle, after the worker's own idle reclaim has run
+ * (PAGEMAP_IDLE_RECLAIM_S, default 10 s, so 10-20 s after the last session). Waits at most 45 s.
+ */
+async function waitForReclaim(workerUrl: string, count: number): Promise<boolean> {
+  const by = Date.now() + 45_000;
+  while (Date.now() < by) {
+    if ((await reclaims(workerUrl)) >= count) return true;
+    await sleep(500);
+  }
+  log(`the worker did not reclaim memory within 45 s (wanted ${count} reclaims)`);
+  return false;
+}
+
 function pct(end: number, start: number): string {
   const d = ((end - start) / start) * 100;
   return `${d >= 0 ? '+' : ''}${d.toFixed(1)}%`;
@@ -116,7 +137,8 @@ async function main(): Promise<number> {
 
     log(`warm-up: ${WARMUP} sessions`);
     for (let i = 0; i < WARMUP; i++) await close(c, await open(c, page));
-    await sleep(3_000);
+    const workerUrl = stack.workers[0]!.url;
+    await waitForReclaim(workerUrl, 1);
     const samples: Sample[] = [sample(workerPid, 'start (after warm-up)', 0)];
     const start = samples[0]!;
 
@@ -143,7 +165,9 @@ async function main(): Promise<number> {
     const runS = (Date.now() - runStarted) / 1000;
     samples.push(sample(workerPid, 'all closed', done));
 
-    // Settle: the worker frees contexts at once, Chromium's renderers exit shortly after.
+    // Settle: the worker frees contexts at once, Chromium's renderers exit shortly after, and the
+    // worker gives back its heap once it has been idle for PAGEMAP_IDLE_RECLAIM_S.
+    await waitForReclaim(workerUrl, 2);
     const settleBy = Date.now() + 30_000;
     let end = sample(workerPid, 'settling', done);
     while (Date.now() < settleBy && (end.chromium > start.chromium || end.pssMiB > start.pssMiB * (1 + TOLERANCE))) {
@@ -164,7 +188,7 @@ async function main(): Promise<number> {
       'Produced by `pnpm soak` (`scripts/soak.sh` → `bench/dist/soak.js`); not part of the default test command.',
       `One gateway and one worker on a real Redis; ${SESSIONS} sessions opened (\`POST /v1/browse\` with \`url\`) and closed (\`DELETE /v1/session/{id}\`), ${CONCURRENCY} at a time, on the loopback fixture page \`/form.html\`.`,
       `The worker's process tree (the worker's Node process and its Chromium) is sampled from /proc: PSS summed over the tree, and the count of Chromium processes.`,
-      `Start is after ${WARMUP} warm-up sessions; end is after all sessions are closed and the tree has settled (at most 30 s).`,
+      `Start is after ${WARMUP} warm-up sessions; end is after all sessions are closed. Both are taken the same way: once the worker, idle, has run its own memory reclaim (\`PAGEMAP_IDLE_RECLAIM_S\`, default 10 s; one full, memory-reducing V8 collection, see \`apps/worker/src/memory-reclaim.ts\`), then, at the end, once the tree has settled (at most 30 s more).`,
       'PSS splits pages shared with other processes among them, so it also moves when other Chromium or Node processes on the machine start or stop; USS (private pages only) is given alongside.',
       '',
       '## Result',

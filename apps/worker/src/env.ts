@@ -27,6 +27,11 @@ export const WorkerEnvSchema = z.object({
    * does not wait for one; never more than the worker's free capacity. 0 turns the pool off.
    */
   PAGEMAP_CONTEXT_POOL_SIZE: envInt(2, 0, 64),
+  /**
+   * Seconds a worker must stay without sessions, after serving some, before it gives unused heap
+   * back to the OS with one full collection (src/memory-reclaim.ts). 0 turns it off.
+   */
+  PAGEMAP_IDLE_RECLAIM_S: envInt(10, 0, 3_600),
   /** How often a live worker looks for dead workers to clean up after, ms. */
   PAGEMAP_REAPER_MS: envInt(5_000, 100, 600_000),
   /** Idle time-out of a session, seconds (contract: about 5 minutes). */

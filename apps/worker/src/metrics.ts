@@ -18,6 +18,7 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
     }),
     expiries: new Counter({ name: 'pagemap_worker_session_expiries_total', help: 'Sessions expired, by reason (idle, max_age)', labelNames: ['reason'], registers: [registry] }),
     reapedWorkers: new Counter({ name: 'pagemap_worker_reaped_workers_total', help: 'Dead workers whose sessions and queue this worker cleaned up', registers: [registry] }),
+    memoryReclaims: new Counter({ name: 'pagemap_worker_memory_reclaims_total', help: 'Full collections run after the worker went idle, to give unused heap back to the OS', registers: [registry] }),
     sessionsOpened: new Counter({ name: 'pagemap_worker_sessions_opened_total', help: 'Sessions opened', registers: [registry] }),
     sessionsClosed: new Counter({ name: 'pagemap_worker_sessions_closed_total', help: 'Sessions closed, by reason (deleted, idle, max_age, browser_crash, shutdown, open_failed)', labelNames: ['reason'], registers: [registry] }),
     jobSeconds: new Histogram({

@@ -18,6 +18,7 @@ import { IdpPolicy } from './browser/idp-domains';
 import { SessionRegistry } from './sessions/registry';
 import { ContextPool } from './sessions/context-pool';
 import { Reaper } from './reaper';
+import { MemoryReclaimer } from './memory-reclaim';
 import { BrowseHandler } from './jobs/browse';
 import { JobConsumers } from './jobs/consumers';
 import { PageMapCache } from './jobs/page-map-cache';
@@ -98,6 +99,10 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     log,
   );
   const reaper = new Reaper(redis, keys, id, env.PAGEMAP_REAPER_MS, metrics, log);
+  const reclaimer = new MemoryReclaimer(
+    { idleMs: env.PAGEMAP_IDLE_RECLAIM_S * 1000, busy: () => consumers.load > 0, activity: () => registry.opened, onReclaim: () => metrics.memoryReclaims.inc() },
+    log,
+  );
   let server: Server | undefined;
   // Checked in the background and carried in the heartbeat, so /health?deep=true on a gateway
   // can report the model without calling it on every probe.
@@ -112,6 +117,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
       [
         { name: 'stop summarizer checks', run: () => clearInterval(summarizerTimer) },
         { name: 'stop reaper', run: () => reaper.stop() },
+        { name: 'stop memory reclaim', run: () => reclaimer.stop() },
         { name: 'stop taking sessions', run: () => withTimeout(consumers.stopTakingSessions(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
         { name: 'finish running jobs', run: () => withTimeout(consumers.close(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
         { name: 'close sessions', run: () => registry.closeAll('shutdown') },
@@ -139,6 +145,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
       consumers.start();
       await heartbeat.start();
       reaper.start();
+      reclaimer.start();
       server = await startWorkerHttp(env.PAGEMAP_WORKER_HOST, env.PAGEMAP_WORKER_PORT, metrics.registry, async () => {
         const redisOk = await redis.ping().then(() => true, () => false);
         const ok = redisOk && host.alive;

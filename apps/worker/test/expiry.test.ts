@@ -1,6 +1,7 @@
 /**
  * Session lifecycle with second-scale settings: idle time-out and maximum age close the context
  * and remove the directory entry; `expires_at` = min(last request + idle, created + max age).
+ * And the worker's idle memory reclaim, which follows the last session.
  */
 import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
 import { browse, chromiumPids, metric, processTree, waitGone, gatewaysReady } from './helpers';
@@ -14,7 +15,7 @@ let key: string;
 
 beforeAll(async () => {
   site = await startFixtureServer();
-  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_SESSION_IDLE_S: String(IDLE_S), PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S) } });
+  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_SESSION_IDLE_S: String(IDLE_S), PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S), PAGEMAP_IDLE_RECLAIM_S: '1' } });
   ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
   await gatewaysReady(stack);
 }, 60_000);
@@ -71,4 +72,31 @@ test('expires_at moves with each request, never past the maximum age, and the se
   await waitFor(() => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'max_age'), 10_000, 'the log line');
   expect(await metric(w, 'pagemap_worker_session_expiries_total', { reason: 'max_age' })).toBe(1);
   expect(await stack.redis.client.exists(stack.keys.session(id))).toBe(0);
+});
+
+test('once its last session is gone the worker gives its heap back, once, and never while a session is open', async () => {
+  const w = stack.workers[0]!;
+  const reclaims = () => metric(w, 'pagemap_worker_memory_reclaims_total');
+  // Start from a quiet worker: earlier sessions expired and their idle period reclaimed.
+  await waitFor(async () => ((await metric(w, 'pagemap_worker_open_sessions')) === 0 ? true : undefined), 15_000, 'earlier sessions to expire');
+  await new Promise((r) => setTimeout(r, 3_500));
+  const before = await reclaims();
+
+  const opened = await browse(stack, key, { url: site.url('/') });
+  expect(opened.status).toBe(200);
+  const id = opened.body.session_id as string;
+  // Three reclaim intervals with the session open (kept alive by requests): nothing.
+  for (let i = 0; i < 6; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await browse(stack, key, { session_id: id })).status).toBe(200);
+  }
+  expect(await reclaims()).toBe(before);
+
+  // Left alone, the session expires; one whole idle interval later the worker reclaims.
+  await waitFor(async () => ((await reclaims()) === before + 1 ? true : undefined), IDLE_S * 1000 + 10_000, 'the idle reclaim');
+  const line = w.logs().find((l) => l.msg === 'idle: memory reclaimed');
+  expect(line).toMatchObject({ ms: expect.any(Number), rssMiB: expect.any(Number) });
+  // Once per idle period.
+  await new Promise((r) => setTimeout(r, 3_000));
+  expect(await reclaims()).toBe(before + 1);
 });

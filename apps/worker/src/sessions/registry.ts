@@ -22,6 +22,7 @@ export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #now: () => number;
+  #opened = 0;
 
   constructor(
     host: BrowserHost,
@@ -40,6 +41,11 @@ export class SessionRegistry {
       this.pool.discard();
       for (const s of [...this.#sessions.values()]) void this.close(s.id, 'browser_crash');
     });
+  }
+
+  /** Sessions opened since start: grows with every one, so two looks tell whether anything happened. */
+  get opened(): number {
+    return this.#opened;
   }
 
   get size(): number {
@@ -71,6 +77,7 @@ export class SessionRegistry {
     this.metrics.contextAcquireSeconds.observe({ source: pooled ? 'pool' : 'new' }, (performance.now() - started) / 1000);
     const session = new Session(sessionId, tenantId, context, page, this.#now(), this.opts.idleMs, this.opts.maxAgeMs);
     this.#sessions.set(sessionId, session);
+    this.#opened += 1;
     this.metrics.sessionsOpened.inc();
     this.metrics.openSessions.set(this.#sessions.size);
     this.updateContextGauge();
