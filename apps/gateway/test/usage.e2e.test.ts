@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { BrowseResponse, ErrorBody, UsageRecord } from '@pagemap/contracts';
+import { BillingStanding, BrowseResponse, ErrorBody, UsageRecord } from '@pagemap/contracts';
 import { mintPlaygroundToken } from '@pagemap/accounts';
 import { api, REPO_ROOT, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
 
@@ -209,7 +209,7 @@ describe('playground tokens', () => {
     expect((await api(g1, 'GET', '/v1/usage', { key })).status).toBe(200);
     const portal = await api(g1, 'GET', '/v1/billing/portal', { key });
     expect(portal.status).toBe(200);
-    expect(portal.body).toMatchObject({ plan: 'builder', has_subscription: true });
+    expect(BillingStanding.parse(portal.body)).toMatchObject({ plan: 'builder', has_subscription: true, limits: { actions: 50_000 } });
   });
 
   test('tampered and expired tokens: 401', async () => {

@@ -4,5 +4,6 @@ export * from './tools';
 export * from './browse';
 export * from './usage';
 export * from './health';
+export * from './account';
 export * from './jobs';
 export * from './openapi';

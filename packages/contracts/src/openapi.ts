@@ -7,26 +7,13 @@
  * Request bodies are converted with zod's input view, responses with its output view.
  */
 import { z } from 'zod';
+import { BillingStanding, PlaygroundTokenRequest, PlaygroundTokenResponse } from './account';
 import { BrowseRequest, BrowseResponse, SessionClosed } from './browse';
 import { ERROR_CODES, ErrorBody, type ErrorCode } from './errors';
 import { HealthRecord } from './health';
 import { LIMITS } from './limits';
 import { Tool, ToolCall, ToolError, ToolParam, ToolResult, TOOL_ERROR_CODES } from './tools';
 import { USAGE_HEADERS, UsageRecord } from './usage';
-
-/** `POST /v1/playground/tokens` answer. */
-export const PlaygroundTokenResponse = z.object({
-  /** A JWT usable as `Authorization: Bearer <token>` for browse-only calls. */
-  token: z.string().min(1),
-  expires_at: z.iso.datetime(),
-  /** Lifetime in seconds (900). */
-  expires_in: z.number().int().positive(),
-  scope: z.literal('browse'),
-});
-export type PlaygroundTokenResponse = z.infer<typeof PlaygroundTokenResponse>;
-
-/** `POST /v1/playground/tokens` body: empty (or absent). */
-export const PlaygroundTokenRequest = z.strictObject({});
 
 export const OPENAPI_VERSION = '3.1.0';
 /** Version of the API description; the wire version is the `/v1` prefix. */
@@ -51,7 +38,7 @@ function convert(entries: Record<string, z.ZodType>, io: 'input' | 'output'): Re
 
 function componentSchemas(): Record<string, JsonObject> {
   const input = convert({ BrowseRequest, ToolCall, PlaygroundTokenRequest }, 'input');
-  const output = convert({ BrowseResponse, Tool, ToolParam, ToolResult, ToolError, SessionClosed, UsageRecord, HealthRecord, ErrorBody, PlaygroundTokenResponse }, 'output');
+  const output = convert({ BrowseResponse, Tool, ToolParam, ToolResult, ToolError, SessionClosed, UsageRecord, HealthRecord, ErrorBody, PlaygroundTokenResponse, BillingStanding }, 'output');
 
   // What zod refinements say that JSON Schema can too: exactly one of url / session_id;
   // never both tool and tools; params only with tool; url is an absolute http(s) URL.
@@ -192,7 +179,7 @@ export function buildOpenApiDocument(): JsonObject {
           summary: 'Billing standing of the account (the target of `billing.portal_url`)',
           description: 'Full API keys only. A self-hosted Pagemap has no payment provider: this answers the account\'s plan and billing standing as JSON (docs/billing.md); plan changes go through the operator\'s admin CLI.',
           responses: {
-            '200': { description: 'Billing standing.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: { 'application/json': { schema: { type: 'object' } } } },
+            '200': { description: 'Billing standing.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: json('BillingStanding') },
             ...errorResponses([...COMMON_AUTH_ERRORS, 'FORBIDDEN'], true),
           },
         },

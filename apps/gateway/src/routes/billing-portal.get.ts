@@ -4,6 +4,7 @@
  * payment provider behind it, so this answers the account's billing standing as JSON; plan
  * changes are made by the operator with the admin CLI (README, docs/billing.md).
  */
+import type { BillingStanding } from '@pagemap/contracts';
 import { defineRoute } from '../http/route';
 
 export const BILLING_PORTAL_PATH = '/v1/billing/portal';
@@ -16,7 +17,7 @@ export default defineRoute({
     const { accounts } = services;
     const tenant = principal.tenant;
     const { plan, period, trialEnded } = accounts.standing(tenant);
-    res.status(200).json({
+    const body: BillingStanding = {
       plan: plan.name,
       has_subscription: tenant.hasSubscription,
       trial_ended: trialEnded,
@@ -24,6 +25,7 @@ export default defineRoute({
       period: { start: period.start.toISOString(), end: period.end.toISOString(), basis: period.basis },
       limits: { actions: plan.actionLimit, requests_per_second: plan.ratePerSecond, open_sessions: plan.maxOpenSessions },
       manage: 'Plans, login automation and keys are managed by the operator of this Pagemap deployment.',
-    });
+    };
+    res.status(200).json(body);
   },
 });
