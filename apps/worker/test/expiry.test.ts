@@ -3,8 +3,8 @@
  * and remove the directory entry; `expires_at` = min(last request + idle, created + max age).
  * And the worker's idle memory reclaim, which follows the last session.
  */
-import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
-import { browse, chromiumPids, metric, processTree, waitGone, gatewaysReady } from './helpers';
+import { api, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { browse, metric, useWorkerSuite } from './helpers';
 
 const IDLE_S = 2;
 const MAX_AGE_S = 5;
@@ -12,20 +12,10 @@ const MAX_AGE_S = 5;
 let stack: Stack;
 let site: FixtureServer;
 let key: string;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_SESSION_IDLE_S: String(IDLE_S), PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S), PAGEMAP_IDLE_RECLAIM_S: '1' } });
-  ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
-  await gatewaysReady(stack);
-}, 60_000);
-
-afterAll(async () => {
-  const pids = stack ? chromiumPids(stack.workers[0]!).flatMap((p) => processTree(p)) : [];
-  await stack?.stop();
-  await site?.close();
-  await waitGone(pids);
-});
+useWorkerSuite(
+  { workerEnv: { PAGEMAP_SESSION_IDLE_S: String(IDLE_S), PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S), PAGEMAP_IDLE_RECLAIM_S: '1' } },
+  (s) => ({ stack, site, key } = s),
+);
 
 test('an idle session expires: context closed, directory entry gone, 404 afterwards (DELETE included)', async () => {
   const w = stack.workers[0]!;

@@ -2,39 +2,22 @@
  * Failure: Chromium crashing under a worker, and a worker killed with SIGKILL mid-request. Callers
  * always get a clean answer in bounded time; dead sessions answer 404; service continues.
  */
-import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
-import { alive, browse, chromiumPids, gatewaysReady, metric, processTree, waitGone, waitServedBy } from './helpers';
+import { api, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import { alive, browse, chromiumPids, metric, processTree, waitGone, waitServedBy, useWorkerSuite } from './helpers';
 
 let stack: Stack;
 let site: FixtureServer;
 let key: string;
-let marks: string[] = [];
+const marks: string[] = [];
 const allChromium = new Set<number>();
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  site.route('GET', '/worker-mark', (_req, res, url) => {
-    marks.push(url.searchParams.get('text') ?? '');
-    res.writeHead(204).end();
-  });
-  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_REAPER_MS: '500' } });
-  ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
-  await gatewaysReady(stack);
-}, 60_000);
-
-afterAll(async () => {
-  for (const w of stack?.workers ?? []) for (const p of chromiumPids(w)) for (const q of processTree(p)) allChromium.add(q);
-  await stack?.stop();
-  await site?.close();
-  await waitGone([...allChromium]);
-});
+useWorkerSuite({ workerEnv: { PAGEMAP_REAPER_MS: '500' }, marks, chromium: allChromium }, (s) => ({ stack, site, key } = s));
 
 /**
  * Starts a request whose tool never settles, and resolves once the tool is running in the page
  * (with the request still pending, wrapped so that awaiting this does not await the request).
  */
 async function hangingRequest(sessionId: string): Promise<{ pending: ReturnType<typeof browse> }> {
-  marks = [];
+  marks.length = 0;
   const pending = browse(stack, key, { session_id: sessionId, tool: 'hang' });
   await waitFor(() => marks.includes('hang'), 20_000, 'the hanging tool to start');
   return { pending };

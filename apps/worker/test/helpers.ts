@@ -2,7 +2,7 @@
  * Helpers for the worker's acceptance tests: which worker served a job (from its own logs), the
  * Chromium processes a worker started, and small polling waits.
  */
-import { alive, api, waitFor, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import { alive, api, processTree, startFixtureServer, startStack, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
 
 /** The worker that served each job of a session, in order, from the workers' 'job served' log lines. */
 export function servedBy(workers: ProcHandle[], sessionId: string): string[] {
@@ -63,4 +63,53 @@ export function waitServedBy(workers: ProcHandle[], sessionId: string, jobs: num
     const s = servedBy(workers, sessionId);
     return s.length >= jobs ? s : undefined;
   }, 10_000, `${jobs} 'job served' lines for session ${sessionId}`, 20);
+}
+
+export interface WorkerSuite {
+  stack: Stack;
+  site: FixtureServer;
+  /** API key of a tenant on the scale plan. */
+  key: string;
+}
+
+export interface WorkerSuiteOptions {
+  workerEnv?: Record<string, string>;
+  /** Texts pages send to GET /worker-mark (a tool saying it started), in arrival order. */
+  marks?: string[];
+  /** Chromium pids a test saw (a worker it killed, say): waited for at the end with the rest. */
+  chromium?: Set<number>;
+}
+
+/**
+ * The set-up most worker test files share, as beforeAll/afterAll hooks: a fixture site (with a
+ * /worker-mark route when `marks` is given), a stack of one worker and one gateway, a scale-plan
+ * tenant. At the end everything stops and every Chromium process of the suite must be gone.
+ * `bind` receives the suite once it is up (assign it to the file's variables).
+ */
+export function useWorkerSuite(opts: WorkerSuiteOptions, bind: (suite: WorkerSuite) => void): void {
+  let suite: Partial<WorkerSuite> = {};
+  const chromium = opts.chromium ?? new Set<number>();
+  beforeAll(async () => {
+    const site = await startFixtureServer();
+    suite.site = site;
+    const marks = opts.marks;
+    if (marks) {
+      site.route('GET', '/worker-mark', (_req, res, url) => {
+        marks.push(url.searchParams.get('text') ?? '');
+        res.writeHead(204).end();
+      });
+    }
+    const stack = await startStack({ workers: 1, gateways: 1, ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}) });
+    suite.stack = stack;
+    suite.key = (await stack.tenant({ plan: 'scale' })).apiKey;
+    await gatewaysReady(stack);
+    bind(suite as WorkerSuite);
+  }, 60_000);
+  afterAll(async () => {
+    for (const w of suite.stack?.workers ?? []) for (const p of chromiumPids(w)) for (const q of processTree(p)) chromium.add(q);
+    await suite.stack?.stop();
+    await suite.site?.close();
+    suite = {};
+    await waitGone([...chromium]);
+  });
 }

@@ -3,8 +3,8 @@
  * early (navigation, time budget), strict per-session order, DELETE, and the context pool.
  */
 import { BrowseResponse } from '@pagemap/contracts';
-import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
-import { alive, browse, chromiumPids, metric, processTree, waitGone, gatewaysReady } from './helpers';
+import { api, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { alive, browse, chromiumPids, metric, useWorkerSuite } from './helpers';
 
 const BATCH_BUDGET_MS = 3_000;
 
@@ -12,24 +12,7 @@ let stack: Stack;
 let site: FixtureServer;
 let key: string;
 const marks: string[] = [];
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  site.route('GET', '/worker-mark', (_req, res, url) => {
-    marks.push(url.searchParams.get('text') ?? '');
-    res.writeHead(204).end();
-  });
-  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_BATCH_TIMEOUT_MS: String(BATCH_BUDGET_MS), PAGEMAP_CONTEXT_POOL_SIZE: '2' } });
-  ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
-  await gatewaysReady(stack);
-}, 60_000);
-
-afterAll(async () => {
-  const pids = stack ? chromiumPids(stack.workers[0]!).flatMap((p) => processTree(p)) : [];
-  await stack?.stop();
-  await site?.close();
-  await waitGone(pids);
-});
+useWorkerSuite({ workerEnv: { PAGEMAP_BATCH_TIMEOUT_MS: String(BATCH_BUDGET_MS), PAGEMAP_CONTEXT_POOL_SIZE: '2' }, marks }, (s) => ({ stack, site, key } = s));
 
 test('cookies set in one session are invisible in another opened at the same moment', async () => {
   const [a, b] = await Promise.all([

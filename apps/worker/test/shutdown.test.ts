@@ -2,31 +2,15 @@
  * Graceful shutdown: SIGTERM while a request runs. The request completes, the worker closes its
  * sessions, deregisters, removes its queue, closes Chromium and exits 0 — no Chromium left.
  */
-import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
-import { alive, browse, chromiumPids, gatewaysReady, processTree, waitGone } from './helpers';
+import { api, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { alive, browse, chromiumPids, processTree, useWorkerSuite } from './helpers';
 
 let stack: Stack;
 let site: FixtureServer;
 let key: string;
 const marks: string[] = [];
 const allChromium = new Set<number>();
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  site.route('GET', '/worker-mark', (_req, res, url) => {
-    marks.push(url.searchParams.get('text') ?? '');
-    res.writeHead(204).end();
-  });
-  stack = await startStack({ workers: 1, gateways: 1 });
-  ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
-  await gatewaysReady(stack);
-}, 60_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await site?.close();
-  await waitGone([...allChromium]);
-});
+useWorkerSuite({ marks, chromium: allChromium }, (s) => ({ stack, site, key } = s));
 
 test('SIGTERM during a running request: the request completes, the worker exits 0, no Chromium is left', async () => {
   const w = stack.workers[0]!;
