@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { metric, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
 import { close, open, type Client } from './service';
 import { processTree, pss } from './memory';
 import { machine } from './machine';
@@ -88,25 +88,12 @@ function sample(workerPid: number, label: string, sessions: number): Sample {
   return s;
 }
 
-/** The worker's count of idle memory reclaims (pagemap_worker_memory_reclaims_total), from its /metrics. */
-async function reclaims(workerUrl: string): Promise<number> {
-  const text = await (await fetch(`${workerUrl}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('pagemap_worker_memory_reclaims_total'));
-  return line ? Number(line.split(/\s+/).pop()) : 0;
-}
-
 /**
  * Both ends are measured the same way: idle, after the worker's own idle reclaim has run
  * (PAGEMAP_IDLE_RECLAIM_S, default 10 s, so 10-20 s after the last session). Waits at most 45 s.
  */
-async function waitForReclaim(workerUrl: string, count: number): Promise<boolean> {
-  const by = Date.now() + 45_000;
-  while (Date.now() < by) {
-    if ((await reclaims(workerUrl)) >= count) return true;
-    await sleep(500);
-  }
-  log(`the worker did not reclaim memory within 45 s (wanted ${count} reclaims)`);
-  return false;
+async function waitForReclaim(workerUrl: string, count: number): Promise<void> {
+  await waitFor(async () => (await metric(workerUrl, 'pagemap_worker_memory_reclaims_total')) >= count, 45_000, `${count} idle memory reclaims`, 500).catch((err: Error) => log(err.message));
 }
 
 function pct(end: number, start: number): string {

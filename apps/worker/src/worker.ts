@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Server } from 'node:http';
+import { findChromium } from '@pagemap/chromium';
 import { createRedis, keySpace, Sealer } from '@pagemap/queue';
 import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
 import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
 import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './metrics';
 import { BrowserHost } from './browser/browser-host';
-import { findChromium } from './browser/chromium';
 import { HostResolver, OutboundGuard } from './browser/outbound-guard';
 import { EgressProxy } from './browser/egress-proxy';
 import { IdpPolicy } from './browser/idp-domains';

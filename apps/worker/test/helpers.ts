@@ -16,25 +16,10 @@ export function chromiumPids(worker: ProcHandle): number[] {
   return worker.logs().filter((l) => l.msg === 'browser started').map((l) => Number(l.chromiumPid));
 }
 
-export { alive, processTree } from '@pagemap/test-utils';
+export { alive, metric, processTree } from '@pagemap/test-utils';
 
 export async function waitGone(pids: number[], timeoutMs = 15_000): Promise<void> {
   await waitFor(() => (pids.every((p) => !alive(p)) ? true : undefined), timeoutMs, `processes ${pids.join(',')} to exit`, 100);
-}
-
-/** Sum of a Prometheus sample on a worker's /metrics, filtered by labels. */
-export async function metric(worker: ProcHandle, name: string, labels: Record<string, string> = {}): Promise<number> {
-  const res = await fetch(`${worker.url}/metrics`);
-  const text = await res.text();
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name)) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(\{[^}]*\})?\s+(\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const ls = m[2] ?? '';
-    if (Object.entries(labels).every(([k, v]) => ls.includes(`${k}="${v}"`))) sum += Number(m[3]);
-  }
-  return sum;
 }
 
 export function browse(stack: Stack | string, key: string, body: Record<string, unknown>) {

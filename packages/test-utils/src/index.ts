@@ -4,3 +4,4 @@ export * from './fixture-server';
 export * from './processes';
 export * from './browser';
 export * from './proc';
+export * from './metrics';

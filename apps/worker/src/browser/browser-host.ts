@@ -4,7 +4,8 @@
  */
 import type { Browser, BrowserContext } from 'puppeteer-core';
 import type { Logger } from '@pagemap/runtime';
-import { launchChromium, type ChromiumBinary } from './chromium';
+import type { ChromiumBinary } from '@pagemap/chromium';
+import { launchChromium } from './chromium';
 
 export class BrowserHost {
   #browser: Browser | undefined;

@@ -3,9 +3,7 @@
  * DevTools pipe, with the worker owning signals.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { BASE_CHROMIUM_ARGS, findChromium, type ChromiumBinary } from '@pagemap/chromium';
-
-export { BASE_CHROMIUM_ARGS, findChromium, type ChromiumBinary };
+import { BASE_CHROMIUM_ARGS, type ChromiumBinary } from '@pagemap/chromium';
 
 export async function launchChromium(binary: ChromiumBinary, extraArgs: string[]): Promise<Browser> {
   return puppeteer.launch({
