@@ -1,6 +1,6 @@
 export * from './ports';
 export * from './redis-server';
-export * from './fixture-server';
+export * from '@pagemap/demo-site';
 export * from './processes';
 export * from './browser';
 export * from './proc';
