@@ -1,11 +1,12 @@
 /**
  * The admin commands. Each prints one JSON document on stdout (scriptable: `| jq`); problems go
  * to stderr with a non-zero exit code (2: bad usage, 1: the operation failed). Everything goes
- * straight to Redis through AccountStore, so it takes effect on the next request on every gateway
+ * straight to Redis through AccountStore (and SessionDirectory for open sessions), so it takes effect on the next request on every gateway
  * replica (there is no per-replica cache of keys or tenants).
  */
 import { parseArgs } from 'node:util';
 import { AccountStore, PLANS, PLAN_IDS, isPlanId, mintPlaygroundToken, PLAYGROUND_TOKEN_TTL_S, type Tenant } from '@pagemap/accounts';
+import type { SessionDirectory } from '@pagemap/queue';
 import type { AdminEnv } from './env';
 
 export const USAGE = `pagemap-admin — manage a Pagemap deployment's tenants, plans and keys
@@ -50,7 +51,12 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export async function runCli(argv: string[], env: AdminEnv, accounts: AccountStore, io: CliIo): Promise<void> {
+export interface AdminStores {
+  accounts: AccountStore;
+  sessions: SessionDirectory;
+}
+
+export async function runCli(argv: string[], env: AdminEnv, { accounts, sessions }: AdminStores, io: CliIo): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -144,7 +150,7 @@ export async function runCli(argv: string[], env: AdminEnv, accounts: AccountSto
         trial_ended: trialEnded,
         actions: { used: await accounts.used(t, period), limit: plan.actionLimit },
         period: { start: period.start.toISOString(), end: period.end.toISOString(), basis: period.basis },
-        open_sessions: (await accounts.openSessions(t.id)).length,
+        open_sessions: (await sessions.openSessions(t.id)).length,
       });
       return;
     }

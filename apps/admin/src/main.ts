@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** Entry point of `pagemap-admin` (root: `pnpm admin -- <command>`). Usage: src/cli.ts. */
 import { AccountStore } from '@pagemap/accounts';
-import { createRedis, keySpace } from '@pagemap/queue';
+import { createRedis, keySpace, SessionDirectory } from '@pagemap/queue';
 import { EnvError } from '@pagemap/runtime';
 import { loadAdminEnv } from './env';
 import { runCli, UsageError, USAGE } from './cli';
@@ -26,7 +26,8 @@ async function main(): Promise<number> {
   const redis = createRedis(env.REDIS_URL, 'command', { lazyConnect: true, enableOfflineQueue: true, retryStrategy: (attempt) => (attempt > 3 ? null : 200) });
   redis.on('error', () => undefined);
   try {
-    await runCli(argv, env, new AccountStore(redis, keySpace(env.PAGEMAP_REDIS_PREFIX)), { out: (text) => process.stdout.write(`${text}\n`) });
+    const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
+    await runCli(argv, env, { accounts: new AccountStore(redis, keys), sessions: new SessionDirectory(redis, keys) }, { out: (text) => process.stdout.write(`${text}\n`) });
     return 0;
   } catch (err) {
     let message = err instanceof Error ? err.message : String(err);

@@ -6,13 +6,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AccountStore } from '@pagemap/accounts';
-import { createRedis, keySpace, Sealer } from '@pagemap/queue';
+import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
 import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
 import type { GatewayEnv } from './env';
 import { createGatewayMetrics } from './metrics';
 import { Authenticator } from './auth/authenticate';
 import { Dispatcher } from './dispatch/dispatcher';
 import { UsageMeter } from './usage/meter';
+import { BrowseFlow } from './browse/flow';
 import { createApp } from './app';
 import type { GatewayServices } from './services';
 
@@ -29,16 +30,26 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
   redis.on('error', () => undefined); // reconnects by itself; requests meanwhile answer 503
   const metrics = createGatewayMetrics();
   const accounts = new AccountStore(redis, keys);
+  const fleet = new WorkerFleet(redis, keys);
+  const directory = new SessionDirectory(redis, keys, fleet);
+  const dispatcher = new Dispatcher(
+    redis,
+    { redisUrl: env.REDIS_URL, keys, fleet, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS, onPickup: (s) => metrics.queueWaitSeconds.observe(s) },
+    log,
+  );
+  const meter = new UsageMeter(accounts, metrics);
+  const sealer = new Sealer(env.PAGEMAP_PAYLOAD_KEY);
   const services: GatewayServices = {
     env,
     log,
-    redis,
-    keys,
+    directory,
+    fleet,
     accounts,
     authenticator: new Authenticator(accounts, env.PAGEMAP_JWT_SECRET),
-    dispatcher: new Dispatcher(redis, { redisUrl: env.REDIS_URL, keys, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS, onPickup: (s) => metrics.queueWaitSeconds.observe(s) }, log),
-    meter: new UsageMeter(accounts, metrics),
-    sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
+    dispatcher,
+    meter,
+    browse: new BrowseFlow({ env, accounts, directory, dispatcher, meter, sealer, metrics }),
+    sealer,
     metrics,
     startedAt: Date.now(),
   };

@@ -40,7 +40,7 @@ test('no worker can take a new session: 503 NO_CAPACITY with Retry-After, not bi
   expect(second.headers.get('x-usage-action-count')).toBe('1');
   expect(site.hits('/links.html')).toBe(0);
   // The refused open gave its open-session slot back.
-  expect(await stack.accounts.openSessions(tenantId)).toHaveLength(1);
+  expect(await stack.directory.openSessions(tenantId)).toHaveLength(1);
 
   expect((await api(stack.url, 'DELETE', `/v1/session/${first.body.session_id}`, { key })).status).toBe(200);
   const third = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/links.html') } });

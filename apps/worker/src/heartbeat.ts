@@ -3,8 +3,7 @@
  * whose heartbeat key expired is dead to the gateways: its sessions answer SESSION_NOT_FOUND and
  * requests waiting on it end with WORKER_LOST.
  */
-import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 
 export interface HeartbeatState {
@@ -19,8 +18,7 @@ export class Heartbeat {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly redis: Redis,
-    private readonly keys: KeySpace,
+    private readonly fleet: WorkerFleet,
     private readonly workerId: string,
     private readonly state: HeartbeatState,
     private readonly everyMs: number,
@@ -35,27 +33,24 @@ export class Heartbeat {
   }
 
   async beat(): Promise<void> {
-    const now = Date.now();
-    await this.redis
-      .multi()
-      .hset(this.keys.worker(this.workerId), {
+    await this.fleet.beat(
+      {
         id: this.workerId,
         capacity: this.state.capacity,
         sessions: this.state.sessions(),
         browser: this.state.browserAlive() ? 1 : 0,
         accepting: this.state.accepting() ? 1 : 0,
         summarizer: this.state.summarizer(),
-        at: now,
+        at: Date.now(),
         pid: process.pid,
-      })
-      .pexpire(this.keys.worker(this.workerId), this.ttlMs)
-      .zadd(this.keys.workers, now, this.workerId)
-      .exec();
+      },
+      this.ttlMs,
+    );
   }
 
   /** Deregisters at once, so gateways stop routing here without waiting for the TTL. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
-    await this.redis.multi().del(this.keys.worker(this.workerId)).zrem(this.keys.workers, this.workerId).exec();
+    await this.fleet.deregister(this.workerId);
   }
 }

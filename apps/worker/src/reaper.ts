@@ -4,16 +4,16 @@
  * them as gone), its members in tenants' session sets, and its own BullMQ queue — whose waiting
  * jobs carry sealed tool params and must not linger in Redis.
  *
- * Every live worker runs a sweep now and then: a worker listed in `keys.workers` whose
- * heartbeat key has expired is dead. One live worker (the holder of a short lock) removes its
- * sessions from the directory, obliterates its queue, and drops it from the list.
+ * Every live worker runs a sweep now and then: a worker listed in the fleet whose heartbeat key
+ * has expired is dead. One live worker (the holder of a short lock) removes its sessions from the
+ * directory, obliterates its queue, and drops it from the list.
  *
  * A worker that comes back with the same PAGEMAP_WORKER_ID re-registers with its first
  * heartbeat; the sweep re-checks the heartbeat under the lock, so a live worker is never reaped.
  */
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, SessionDirectory, WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { WorkerMetrics } from './metrics';
 
@@ -30,6 +30,8 @@ export class Reaper {
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeySpace,
+    private readonly fleet: WorkerFleet,
+    private readonly directory: SessionDirectory,
     private readonly selfId: string,
     private readonly everyMs: number,
     private readonly metrics: WorkerMetrics,
@@ -47,11 +49,11 @@ export class Reaper {
     const reaped: string[] = [];
     this.#running = (async () => {
       try {
-        const ids = await this.redis.zrange(this.keys.workers, 0, -1);
+        const ids = await this.fleet.listed();
         for (const id of ids) {
           if (this.#stopped) break;
           if (id === this.selfId) continue;
-          if ((await this.redis.exists(this.keys.worker(id))) === 1) continue;
+          if (await this.fleet.isAlive(id)) continue;
           if (await this.#reapOne(id)) reaped.push(id);
         }
       } catch (err) {
@@ -73,24 +75,16 @@ export class Reaper {
     if ((await this.redis.set(lockKey, this.selfId, 'PX', LOCK_MS, 'NX')) !== 'OK') return false;
     try {
       // Re-check under the lock: the worker may have come back.
-      if ((await this.redis.exists(this.keys.worker(id))) === 1) return false;
-      const owned = await this.redis.hgetall(this.keys.workerSessions(id));
-      let removed = 0;
-      for (const [sessionId, tenantId] of Object.entries(owned)) {
-        // Only entries that still name the dead worker (ids are random, but be exact).
-        const owner = await this.redis.hget(this.keys.session(sessionId), 'worker');
-        const tx = this.redis.multi().zrem(this.keys.tenantSessions(tenantId), sessionId);
-        if (owner === id || owner === null) tx.del(this.keys.session(sessionId));
-        await tx.exec();
-        removed += 1;
-      }
+      if (await this.fleet.isAlive(id)) return false;
+      const removed = await this.directory.reapWorker(id);
       const queue = new Queue(this.keys.workerQueue(id), { connection: this.redis, prefix: this.keys.bullPrefix });
       try {
         await queue.obliterate({ force: true });
       } finally {
         await queue.close();
       }
-      await this.redis.multi().del(this.keys.workerSessions(id)).zrem(this.keys.workers, id).exec();
+      // Unlisted last: if anything above fails, the next sweep finds the worker again.
+      await this.fleet.unlist(id);
       this.metrics.reapedWorkers.inc();
       this.log.warn({ deadWorker: id, sessions: removed }, 'reaped dead worker: sessions removed, queue obliterated');
       return true;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Server } from 'node:http';
 import { findChromium } from '@pagemap/chromium';
-import { createRedis, keySpace, Sealer } from '@pagemap/queue';
+import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
 import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
 import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
 import type { WorkerEnv } from './env';
@@ -40,6 +40,8 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const metrics = createWorkerMetrics();
   metrics.capacity.set(env.PAGEMAP_MAX_SESSIONS);
   const redis = createRedis(env.REDIS_URL, 'blocking');
+  const fleet = new WorkerFleet(redis, keys);
+  const directory = new SessionDirectory(redis, keys, fleet);
   // Every browser connection goes through the egress proxy, which applies the outbound guard to
   // the resolved address of each one. Its flags come last so operator flags cannot replace them.
   const guard = new OutboundGuard(env.PAGEMAP_OUTBOUND_ALLOW, new HostResolver(env.PAGEMAP_OUTBOUND_HOST_MAP));
@@ -54,7 +56,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     { size: env.PAGEMAP_CONTEXT_POOL_SIZE, room: () => env.PAGEMAP_MAX_SESSIONS - registry.size, onChange: () => registry.updateContextGauge() },
     log,
   );
-  const registry: SessionRegistry = new SessionRegistry(host, pool, redis, keys, log, metrics, {
+  const registry: SessionRegistry = new SessionRegistry(host, pool, directory, log, metrics, {
     workerId: id,
     idleMs: env.PAGEMAP_SESSION_IDLE_S * 1000,
     maxAgeMs: env.PAGEMAP_SESSION_MAX_AGE_S * 1000,
@@ -90,15 +92,14 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     log,
   );
   const heartbeat = new Heartbeat(
-    redis,
-    keys,
+    fleet,
     id,
     { capacity: env.PAGEMAP_MAX_SESSIONS, sessions: () => registry.size, browserAlive: () => host.alive, accepting: () => consumers.accepting, summarizer: () => summarizerStatus },
     env.PAGEMAP_HEARTBEAT_MS,
     env.PAGEMAP_HEARTBEAT_TTL_MS,
     log,
   );
-  const reaper = new Reaper(redis, keys, id, env.PAGEMAP_REAPER_MS, metrics, log);
+  const reaper = new Reaper(redis, keys, fleet, directory, id, env.PAGEMAP_REAPER_MS, metrics, log);
   const reclaimer = new MemoryReclaimer(
     { idleMs: env.PAGEMAP_IDLE_RECLAIM_S * 1000, busy: () => consumers.load > 0, activity: () => registry.opened, onReclaim: () => metrics.memoryReclaims.inc() },
     log,

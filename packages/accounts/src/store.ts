@@ -9,7 +9,7 @@ import type { KeySpace } from '@pagemap/queue';
 import { AFTER_TRIAL_PLAN, PLANS, isPlanId, withOverrides, type LimitOverrides, type Plan, type PlanId } from './plans';
 import { afterTrial, periodFor, trialEnd, type Period } from './periods';
 import { generateApiKey, hashApiKey } from './keys';
-import { RATE_SCRIPT, REFUND_SCRIPT, RESERVE_SCRIPT, SESSION_SLOT_SCRIPT } from './usage-scripts';
+import { RATE_SCRIPT, REFUND_SCRIPT, RESERVE_SCRIPT } from './usage-scripts';
 
 export interface Tenant {
   id: string;
@@ -35,14 +35,6 @@ export interface Standing {
 export interface RateDecision {
   allowed: boolean;
   /** Seconds until a request would be allowed (when refused). */
-  retryAfterS: number;
-}
-
-export interface SessionSlot {
-  admitted: boolean;
-  open: number;
-  limit: number;
-  /** Seconds until the earliest open session expires (when refused). */
   retryAfterS: number;
 }
 
@@ -236,29 +228,6 @@ export class AccountStore {
     // Window 0 of the tenant's rate keys holds the bucket.
     const [allowed, waitMs] = (await this.redis.eval(RATE_SCRIPT, 1, this.keys.rate(tenant.id, 0), rate, burst, ttlMs)) as [number, number];
     return { allowed: allowed === 1, retryAfterS: allowed === 1 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)) };
-  }
-
-  /**
-   * Admits a new session under the tenant's cap on open sessions, holding its slot for `holdMs`
-   * until the worker records the real expiry (see SESSION_SLOT_SCRIPT).
-   */
-  async reserveSessionSlot(tenant: Tenant, sessionId: string, holdMs: number): Promise<SessionSlot> {
-    const limit = this.plan(tenant).maxOpenSessions;
-    const [admitted, open, waitMs] = (await this.redis.eval(SESSION_SLOT_SCRIPT, 1, this.keys.tenantSessions(tenant.id), sessionId, limit, holdMs)) as [number, number, number];
-    return { admitted: admitted === 1, open, limit, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
-  }
-
-  /** Gives a slot back when the session did not open. */
-  async releaseSessionSlot(tenant: Tenant, sessionId: string): Promise<void> {
-    await this.redis.zrem(this.keys.tenantSessions(tenant.id), sessionId);
-  }
-
-  /** Session ids the tenant holds open (score > now), with their expiry in ms. */
-  async openSessions(tenantId: string): Promise<Array<{ sessionId: string; expiresAt: number }>> {
-    const raw = await this.redis.zrangebyscore(this.keys.tenantSessions(tenantId), Date.now(), '+inf', 'WITHSCORES');
-    const out: Array<{ sessionId: string; expiresAt: number }> = [];
-    for (let i = 0; i + 1 < raw.length; i += 2) out.push({ sessionId: raw[i]!, expiresAt: Number(raw[i + 1]) });
-    return out;
   }
 
   async used(tenant: Tenant, period: Period = this.period(tenant)): Promise<number> {

@@ -53,27 +53,3 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
 return {allowed, wait}
 `;
-
-/**
- * Per-tenant cap on open sessions. KEYS[1] is the tenant's sorted set of session ids scored by
- * expiry (ms) — the workers keep it current. A new session is admitted only when fewer than `max`
- * members are still unexpired, and is then added at once with a provisional score (`hold` ms from
- * now) so concurrent opens on other replicas count it; the worker overwrites the score with the
- * real expiry when the session opens, the gateway removes it when the open fails.
- * ARGV: session id, max, hold ms.
- * Returns {admitted 0|1, open count (before adding), ms until the earliest member expires}.
- */
-export const SESSION_SLOT_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-local open = redis.call('ZCARD', KEYS[1])
-if open >= tonumber(ARGV[2]) then
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  local wait = 0
-  if first[2] then wait = math.max(0, tonumber(first[2]) - now) end
-  return {0, open, wait}
-end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
-return {1, open, 0}
-`;

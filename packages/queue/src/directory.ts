@@ -1,10 +1,22 @@
 /**
- * The session directory and worker heartbeats in Redis: who owns which session, and which
- * workers are alive. Written by workers, read by gateways.
+ * The session directory: which worker owns which session, each tenant's open-session slots, and
+ * the clean-up after a dead worker. The one owner of these keys — workers record, touch and
+ * remove their sessions here, gateways ask who owns a session and take slots for new ones, the
+ * reaper clears a dead worker's entries, the admin CLI counts open sessions.
+ *
+ * Layout (key names in names.ts):
+ * - `session(id)`: hash {tenant, worker, created_at, last_seen_at, expires_at}, gone by itself
+ *   shortly after expiry even if its worker dies;
+ * - `tenantSessions(tenant)`: sorted set of session ids scored by expiry (ms) — the slots; a new
+ *   session holds one until its worker records the real expiry;
+ * - `workerSessions(worker)`: hash sessionId → tenantId, so a dead worker's entries can be found
+ *   without scanning the keyspace.
  */
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { PagemapError, SessionId } from '@pagemap/contracts';
 import type { KeySpace } from './names';
+import { WorkerFleet } from './fleet';
 
 export const SessionEntry = z.object({
   tenant: z.string(),
@@ -15,40 +27,158 @@ export const SessionEntry = z.object({
 });
 export type SessionEntry = z.infer<typeof SessionEntry>;
 
-export const WorkerHeartbeat = z.object({
-  id: z.string(),
-  /** Most sessions the worker will hold open. */
-  capacity: z.coerce.number(),
-  /** Sessions open now. */
-  sessions: z.coerce.number(),
-  /** 1 when the browser is connected, 0 while it is being restarted. */
-  browser: z.coerce.number(),
-  /** 1 while the worker takes new sessions, 0 once it drains. */
-  accepting: z.coerce.number(),
-  /** 'ok' when the summarizer answers (model or offline), otherwise why not. */
-  summarizer: z.string().default('ok'),
-  at: z.coerce.number(),
-  pid: z.coerce.number(),
-});
-export type WorkerHeartbeat = z.infer<typeof WorkerHeartbeat>;
-
-export async function readSession(redis: Redis, keys: KeySpace, sessionId: string): Promise<SessionEntry | null> {
-  const raw = await redis.hgetall(keys.session(sessionId));
-  if (!raw || Object.keys(raw).length === 0) return null;
-  const parsed = SessionEntry.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+export interface SessionSlot {
+  admitted: boolean;
+  open: number;
+  limit: number;
+  /** Seconds until the earliest open session expires (when refused). */
+  retryAfterS: number;
 }
 
-export async function readWorker(redis: Redis, keys: KeySpace, workerId: string): Promise<WorkerHeartbeat | null> {
-  const raw = await redis.hgetall(keys.worker(workerId));
-  if (!raw || Object.keys(raw).length === 0) return null;
-  const parsed = WorkerHeartbeat.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
+/**
+ * Per-tenant cap on open sessions. KEYS[1] is the tenant's sorted set of session ids scored by
+ * expiry (ms) — the workers keep it current. A new session is admitted only when fewer than `max`
+ * members are still unexpired, and is then added at once with a provisional score (`hold` ms from
+ * now) so concurrent opens on other replicas count it; the worker overwrites the score with the
+ * real expiry when the session opens, the gateway removes it when the open fails.
+ * ARGV: session id, max, hold ms.
+ * Returns {admitted 0|1, open count (before adding), ms until the earliest member expires}.
+ */
+const SESSION_SLOT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local open = redis.call('ZCARD', KEYS[1])
+if open >= tonumber(ARGV[2]) then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  local wait = 0
+  if first[2] then wait = math.max(0, tonumber(first[2]) - now) end
+  return {0, open, wait}
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+return {1, open, 0}
+`;
 
-/** Heartbeats of every worker that is alive now (its heartbeat key has not expired). */
-export async function liveWorkers(redis: Redis, keys: KeySpace): Promise<WorkerHeartbeat[]> {
-  const ids = await redis.zrange(keys.workers, 0, -1);
-  const beats = await Promise.all(ids.map((id) => readWorker(redis, keys, id)));
-  return beats.filter((b): b is WorkerHeartbeat => b !== null);
+export class SessionDirectory {
+  readonly #now: () => number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+    private readonly fleet: WorkerFleet = new WorkerFleet(redis, keys),
+    now: () => number = Date.now,
+  ) {
+    this.#now = now;
+  }
+
+  /** A worker opened the session: from now on gateways route its follow-ups to `entry.worker`. */
+  async record(sessionId: string, entry: SessionEntry): Promise<void> {
+    await this.#write(sessionId, entry);
+  }
+
+  /**
+   * The session saw a request: its new expiry. The whole entry is written again, so an entry
+   * that left Redis (a flush, a failover) while its worker still holds the session comes back complete.
+   */
+  async touch(sessionId: string, entry: SessionEntry): Promise<void> {
+    await this.#write(sessionId, entry);
+  }
+
+  /** The session closed: from this moment gateways answer SESSION_NOT_FOUND; its slot is free. */
+  async remove(sessionId: string, tenantId: string, workerId: string): Promise<void> {
+    await this.redis
+      .multi()
+      .del(this.keys.session(sessionId))
+      .zrem(this.keys.tenantSessions(tenantId), sessionId)
+      .hdel(this.keys.workerSessions(workerId), sessionId)
+      .exec();
+  }
+
+  /**
+   * The worker that owns the tenant's session, or SESSION_NOT_FOUND. Malformed, unknown, other
+   * tenant's, expired and dead-owner sessions all answer the same: no oracle for other tenants' ids.
+   */
+  async ownerOf(tenantId: string, sessionId: string): Promise<string> {
+    const entry = SessionId.safeParse(sessionId).success ? await this.#read(sessionId) : null;
+    if (!entry || entry.tenant !== tenantId || entry.expires_at <= this.#now() || !(await this.fleet.isAlive(entry.worker))) {
+      throw new PagemapError('SESSION_NOT_FOUND', 'Session not found or expired.');
+    }
+    return entry.worker;
+  }
+
+  /**
+   * Takes one of the tenant's `limit` open-session slots for a new session, held for `holdMs`
+   * (atomic across gateway replicas). Before refusing, slots of sessions whose worker is dead are
+   * given back (their entry outlives the worker until the session's own expiry), so a crashed
+   * worker does not lock a tenant out.
+   */
+  async takeSlot(tenantId: string, sessionId: string, limit: number, holdMs: number): Promise<SessionSlot> {
+    const slot = await this.#reserve(tenantId, sessionId, limit, holdMs);
+    if (slot.admitted) return slot;
+    let freed = 0;
+    for (const { sessionId: id } of await this.openSessions(tenantId)) {
+      const entry = await this.#read(id);
+      // No entry: a slot held for an open in progress (or already closed) — leave it.
+      if (entry && !(await this.fleet.isAlive(entry.worker))) {
+        await this.releaseSlot(tenantId, id);
+        freed += 1;
+      }
+    }
+    return freed > 0 ? this.#reserve(tenantId, sessionId, limit, holdMs) : slot;
+  }
+
+  /** Gives a slot back when the session did not open. */
+  async releaseSlot(tenantId: string, sessionId: string): Promise<void> {
+    await this.redis.zrem(this.keys.tenantSessions(tenantId), sessionId);
+  }
+
+  /** Session ids the tenant holds open (score > now), with their expiry in ms. */
+  async openSessions(tenantId: string): Promise<Array<{ sessionId: string; expiresAt: number }>> {
+    const raw = await this.redis.zrangebyscore(this.keys.tenantSessions(tenantId), this.#now(), '+inf', 'WITHSCORES');
+    const out: Array<{ sessionId: string; expiresAt: number }> = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) out.push({ sessionId: raw[i]!, expiresAt: Number(raw[i + 1]) });
+    return out;
+  }
+
+  /**
+   * Removes a dead worker's sessions from the directory and the tenants' slots; returns how many.
+   * The caller makes sure the worker is dead (and that only one process reaps it).
+   */
+  async reapWorker(workerId: string): Promise<number> {
+    const owned = await this.redis.hgetall(this.keys.workerSessions(workerId));
+    let removed = 0;
+    for (const [sessionId, tenantId] of Object.entries(owned)) {
+      // Only entries that still name the dead worker (ids are random, but be exact).
+      const owner = await this.redis.hget(this.keys.session(sessionId), 'worker');
+      const tx = this.redis.multi().zrem(this.keys.tenantSessions(tenantId), sessionId);
+      if (owner === workerId || owner === null) tx.del(this.keys.session(sessionId));
+      await tx.exec();
+      removed += 1;
+    }
+    await this.redis.del(this.keys.workerSessions(workerId));
+    return removed;
+  }
+
+  async #write(sessionId: string, e: SessionEntry): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.keys.session(sessionId), e)
+      // The entry disappears by itself at expiry even if its worker dies.
+      .pexpireat(this.keys.session(sessionId), e.expires_at + 1000)
+      .zadd(this.keys.tenantSessions(e.tenant), e.expires_at, sessionId)
+      .hset(this.keys.workerSessions(e.worker), sessionId, e.tenant)
+      .exec();
+  }
+
+  async #read(sessionId: string): Promise<SessionEntry | null> {
+    const raw = await this.redis.hgetall(this.keys.session(sessionId));
+    if (!raw || Object.keys(raw).length === 0) return null;
+    const parsed = SessionEntry.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  }
+
+  async #reserve(tenantId: string, sessionId: string, limit: number, holdMs: number): Promise<SessionSlot> {
+    const [admitted, open, waitMs] = (await this.redis.eval(SESSION_SLOT_SCRIPT, 1, this.keys.tenantSessions(tenantId), sessionId, limit, holdMs)) as [number, number, number];
+    return { admitted: admitted === 1, open, limit, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
 }

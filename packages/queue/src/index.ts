@@ -2,4 +2,5 @@ export * from './names';
 export * from './sealing';
 export * from './catalog';
 export * from './directory';
+export * from './fleet';
 export * from './redis';

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { AccountStore, type PlanId, type Tenant } from '@pagemap/accounts';
-import { keySpace, type KeySpace } from '@pagemap/queue';
+import { keySpace, SessionDirectory, type KeySpace } from '@pagemap/queue';
 import { startRedis, type RedisHandle } from './redis-server';
 import { waitFor } from './ports';
 
@@ -118,6 +118,8 @@ export interface Stack {
   redis: RedisHandle;
   keys: KeySpace;
   accounts: AccountStore;
+  /** The session directory (open sessions, owners) as the gateways see it. */
+  directory: SessionDirectory;
   gateways: ProcHandle[];
   workers: ProcHandle[];
   /** URL of the first gateway. */
@@ -155,6 +157,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const env = { ...defaultTestEnv(redis), ...opts.env };
   const keys = keySpace(redis.prefix);
   const accounts = new AccountStore(redis.client, keys);
+  const directory = new SessionDirectory(redis.client, keys);
   const gateways: ProcHandle[] = [];
   const workers: ProcHandle[] = [];
   const addWorker = async (extra: Record<string, string> = {}) => {
@@ -182,6 +185,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     redis,
     keys,
     accounts,
+    directory,
     gateways,
     workers,
     get url() {

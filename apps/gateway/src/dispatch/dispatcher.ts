@@ -14,12 +14,14 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { PagemapError, type ErrorCode } from '@pagemap/contracts';
-import { BASE_JOB_OPTIONS, JOB_CATALOG, createRedis, type JobName, type JobPayload, type JobResult, type KeySpace } from '@pagemap/queue';
+import { BASE_JOB_OPTIONS, JOB_CATALOG, createRedis, type JobName, type JobPayload, type JobResult, type KeySpace, type WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 
 export interface DispatcherOptions {
   redisUrl: string;
   keys: KeySpace;
+  /** Tells whether a session's owner is still heart-beating. */
+  fleet: Pick<WorkerFleet, 'isAlive'>;
   /** Total time a request waits for its result, ms. */
   deadlineMs: number;
   /** Time a new-session job may wait for a worker to take it, ms. */
@@ -113,7 +115,7 @@ export class Dispatcher {
               if (removed === 1) return fail('NO_CAPACITY', 'No browser worker could take a new session in time.');
               picked = true;
             }
-            if (knownOwner && (await this.redis.exists(this.opts.keys.worker(knownOwner)).catch(() => 1)) === 0) {
+            if (knownOwner && !(await this.opts.fleet.isAlive(knownOwner).catch(() => true))) {
               // A follow-up still waiting in the dead worker's queue would carry its sealed params
               // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
               await queue.remove(jobId).catch(() => 0);

@@ -5,7 +5,6 @@
  * A failing component makes `status` "fail" and the HTTP status 503. Shape: docs/api.md.
  */
 import type { HealthRecord } from '@pagemap/contracts';
-import { liveWorkers } from '@pagemap/queue';
 import { defineRoute } from '../http/route';
 
 export default defineRoute({
@@ -13,10 +12,10 @@ export default defineRoute({
   path: '/health',
   access: 'public',
   async handler({ req, res, services }) {
-    const { redis, keys, metrics, startedAt } = services;
+    const { fleet, metrics, startedAt } = services;
     const deep = req.query.deep === 'true' || req.query.deep === '1';
     const uptime_s = Math.floor((Date.now() - startedAt) / 1000);
-    const workers = await withTimeout(liveWorkers(redis, keys), 1000).catch(() => null);
+    const workers = await withTimeout(fleet.live(), 1000).catch(() => null);
     const active_sessions = workers ? workers.reduce((n, w) => n + w.sessions, 0) : 0;
     if (workers) {
       metrics.activeSessions.set(active_sessions);
@@ -28,7 +27,7 @@ export default defineRoute({
       return;
     }
     const details: Record<string, string> = {};
-    const datastore = (await withTimeout(redis.ping(), 1000).catch(() => null)) === 'PONG' ? 'ok' : 'fail';
+    const datastore = (await withTimeout(fleet.ping(), 1000).catch(() => false)) ? 'ok' : 'fail';
     if (datastore !== 'ok') details.datastore = 'Redis did not answer PING within 1 s.';
     let browser = 'fail';
     let model = 'fail';

@@ -1,5 +1,4 @@
 /** GET /metrics — Prometheus text of the gateway's registry. */
-import { liveWorkers } from '@pagemap/queue';
 import { defineRoute } from '../http/route';
 
 export default defineRoute({
@@ -7,10 +6,10 @@ export default defineRoute({
   path: '/metrics',
   access: 'public',
   async handler({ res, services }) {
-    const { metrics, redis, keys } = services;
+    const { metrics, fleet } = services;
     const { registry } = metrics;
     // Fleet gauges from the workers' heartbeats, fresh at each scrape (skipped while Redis is down).
-    const workers = await liveWorkers(redis, keys).catch(() => null);
+    const workers = await fleet.live().catch(() => null);
     if (workers) {
       metrics.activeSessions.set(workers.reduce((n, w) => n + w.sessions, 0));
       metrics.liveWorkers.set(workers.length);

@@ -3,8 +3,7 @@
  * recording them in the Redis session directory (so gateways route follow-ups here), expiring
  * them (idle and maximum age), and closing them — at once, freeing the context.
  */
-import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { SessionDirectory, SessionEntry } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { BrowserHost } from '../browser/browser-host';
 import { Session, type CloseReason } from './session';
@@ -27,8 +26,7 @@ export class SessionRegistry {
   constructor(
     host: BrowserHost,
     private readonly pool: ContextPool,
-    private readonly redis: Redis,
-    private readonly keys: KeySpace,
+    private readonly directory: SessionDirectory,
     private readonly log: Logger,
     private readonly metrics: WorkerMetrics,
     private readonly opts: RegistryOptions,
@@ -82,7 +80,7 @@ export class SessionRegistry {
     this.metrics.openSessions.set(this.#sessions.size);
     this.updateContextGauge();
     try {
-      await this.#record(session);
+      await this.directory.record(sessionId, this.#entry(session));
     } catch (err) {
       await this.close(sessionId, 'open_failed');
       throw err;
@@ -95,7 +93,7 @@ export class SessionRegistry {
   async touch(session: Session): Promise<void> {
     if (session.closed) return;
     session.lastSeenAt = this.#now();
-    await this.#record(session);
+    await this.directory.touch(session.id, this.#entry(session));
     this.#schedule(session);
   }
 
@@ -112,12 +110,7 @@ export class SessionRegistry {
     if (reason === 'idle' || reason === 'max_age') this.metrics.expiries.inc({ reason });
     // Directory first: from this moment gateways answer SESSION_NOT_FOUND.
     try {
-      await this.redis
-        .multi()
-        .del(this.keys.session(id))
-        .zrem(this.keys.tenantSessions(session.tenantId), id)
-        .hdel(this.keys.workerSessions(this.opts.workerId), id)
-        .exec();
+      await this.directory.remove(id, session.tenantId, this.opts.workerId);
     } catch (err) {
       // The directory entry also expires by itself; the gateway checks the owner's heartbeat.
       this.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: id }, 'could not remove session from directory');
@@ -134,22 +127,8 @@ export class SessionRegistry {
     await Promise.all([...this.#sessions.keys()].map((id) => this.close(id, reason)));
   }
 
-  async #record(s: Session): Promise<void> {
-    const expiresAt = s.expiresAt();
-    await this.redis
-      .multi()
-      .hset(this.keys.session(s.id), {
-        tenant: s.tenantId,
-        worker: this.opts.workerId,
-        created_at: s.createdAt,
-        last_seen_at: s.lastSeenAt,
-        expires_at: expiresAt,
-      })
-      // The entry disappears by itself at expiry even if this worker dies.
-      .pexpireat(this.keys.session(s.id), expiresAt + 1000)
-      .zadd(this.keys.tenantSessions(s.tenantId), expiresAt, s.id)
-      .hset(this.keys.workerSessions(this.opts.workerId), s.id, s.tenantId)
-      .exec();
+  #entry(s: Session): SessionEntry {
+    return { tenant: s.tenantId, worker: this.opts.workerId, created_at: s.createdAt, last_seen_at: s.lastSeenAt, expires_at: s.expiresAt() };
   }
 
   /**
