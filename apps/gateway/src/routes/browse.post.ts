@@ -67,7 +67,7 @@ export default defineRoute({
     const started = performance.now();
     let result;
     try {
-      result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('browse', payload, owner);
+      result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('resume', payload, owner);
     } catch (err) {
       if (opening) await accounts.releaseSessionSlot(principal.tenant, sessionId).catch(() => undefined);
       await meter.settle(res, reserved, null, err instanceof PagemapError ? err.code : 'INTERNAL_ERROR');

@@ -6,6 +6,7 @@
  */
 import type { HealthRecord } from '@pagemap/contracts';
 import { liveWorkers } from '@pagemap/queue';
+import { withTimeout } from '@pagemap/runtime';
 import { defineRoute } from '../http/route';
 
 export default defineRoute({
@@ -16,7 +17,8 @@ export default defineRoute({
     const { redis, keys, metrics, startedAt } = services;
     const deep = req.query.deep === 'true' || req.query.deep === '1';
     const uptime_s = Math.floor((Date.now() - startedAt) / 1000);
-    const workers = await withTimeout(liveWorkers(redis, keys), 1000).catch(() => null);
+    const listed = await withTimeout(liveWorkers(redis, keys), 1000).catch(() => null);
+    const workers = listed && !listed.timedOut ? listed.value : null;
     const active_sessions = workers ? workers.reduce((n, w) => n + w.sessions, 0) : 0;
     if (workers) {
       metrics.activeSessions.set(active_sessions);
@@ -28,7 +30,8 @@ export default defineRoute({
       return;
     }
     const details: Record<string, string> = {};
-    const datastore = (await withTimeout(redis.ping(), 1000).catch(() => null)) === 'PONG' ? 'ok' : 'fail';
+    const ping = await withTimeout(redis.ping(), 1000).catch(() => null);
+    const datastore = ping && !ping.timedOut && ping.value === 'PONG' ? 'ok' : 'fail';
     if (datastore !== 'ok') details.datastore = 'Redis did not answer PING within 1 s.';
     let browser = 'fail';
     let model = 'fail';
@@ -54,8 +57,3 @@ export default defineRoute({
     res.status(ok ? 200 : 503).json(record);
   },
 });
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let t: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error('timeout')), ms)))]).finally(() => clearTimeout(t));
-}
