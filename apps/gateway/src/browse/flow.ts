@@ -139,7 +139,7 @@ export class BrowseFlow {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('browse', payload, owner);
+      const result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('resume', payload, owner);
       metrics.jobWaitSeconds.observe({ kind, outcome: result.ok ? 'ok' : result.error.code }, seconds());
       return result;
     } catch (err) {
