@@ -8,7 +8,6 @@ import type { Page } from 'puppeteer-core';
 import { PAGE_SCRIPT_SOURCE } from './generated/page-script.generated';
 import type { PageScriptRequest, PageScriptResponse } from './types';
 
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the bundle is our own build output
 const runInPage = new Function('req', `${PAGE_SCRIPT_SOURCE}\nreturn pagemapPageScript.run(req);`) as (req: PageScriptRequest) => PageScriptResponse;
 
 export function callPageScript(page: Page, req: PageScriptRequest): Promise<PageScriptResponse> {
