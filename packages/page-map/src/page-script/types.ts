@@ -1,4 +1,4 @@
-/** JSON shapes exchanged with the in-page agent (agent.ts). Internal to this package. */
+/** JSON shapes exchanged with the in-page script (page-script/main.ts). Internal to this package. */
 
 export interface RawField {
   /** Stable identity inside its group: `type:name` (or label/placeholder slug when unnamed). */
@@ -110,14 +110,14 @@ export interface FillField {
   value: string | number | boolean | string[];
 }
 
-export type AgentRequest =
+export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
   | { op: 'signals' }
   | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'webmcp' };
 
-export type AgentResponse =
+export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
   | { op: 'signals'; signals: PageSignals }
   | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean }

@@ -9,8 +9,8 @@
  */
 import type { HTTPRequest, Page, Frame } from 'puppeteer-core';
 import type { ToolParams } from '@pagemap/contracts';
-import { callAgent } from './inpage/agent';
-import type { AgentResponse, FillField, PageSignals } from './inpage/types';
+import { callPageScript } from './page-script/call';
+import type { PageScriptResponse, FillField, PageSignals } from './page-script/types';
 import { isOtpField, purposeOf, type ButtonBinding, type FieldBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
 import { rawExtract } from './extract';
 import { callWebMcp } from './webmcp';
@@ -164,7 +164,7 @@ async function settle(page: Page, deadline: number, action: () => Promise<void>)
 async function signals(page: Page): Promise<PageSignals> {
   for (let i = 0; i < 3; i++) {
     try {
-      const r = await callAgent(page, { op: 'signals' });
+      const r = await callPageScript(page, { op: 'signals' });
       if (r.op === 'signals') return r.signals;
     } catch {
       await sleep(100); // a navigation was still replacing the context
@@ -180,8 +180,8 @@ async function fillForm(page: Page, binding: FormBinding, values: Record<string,
     if (v === undefined || !f.key) continue;
     fields.push({ key: f.key, param: f.param, value: v });
   }
-  const r = await callAgent(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit });
-  if (r.op !== 'fill') throw new Error('page agent answered the wrong operation');
+  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit });
+  if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
   if (!r.ok) {
     throw new ToolError(
       'ELEMENT_GONE',
@@ -346,7 +346,7 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
       case 'button': {
         const b = tool.binding as ButtonBinding;
         const r = await settle(page, deadline, async () => {
-          const res = await callAgent(page, { op: 'click', key: b.key, idx: b.idx });
+          const res = await callPageScript(page, { op: 'click', key: b.key, idx: b.idx });
           if (res.op !== 'click' || !res.ok) throw new ToolError('ELEMENT_GONE', 'The button behind this tool is no longer on the page; see the fresh tool list.');
         });
         if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
