@@ -86,6 +86,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     metrics,
     log,
     navigationMs: env.PAGEMAP_NAVIGATION_TIMEOUT_MS,
+    screenshots: { maxHeight: env.PAGEMAP_SCREENSHOT_MAX_HEIGHT, maxBytes: env.PAGEMAP_SCREENSHOT_MAX_BYTES },
   });
   const closer = new CloseHandler(registry, id);
   const consumers = new JobConsumers(

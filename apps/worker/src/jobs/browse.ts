@@ -17,6 +17,7 @@ import { jobFailure, SESSION_GONE, type JobError } from './failure';
 import { watchCookies } from './login-by-cookies';
 import { navigate } from './navigation';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
+import { takeScreenshot, type ScreenshotBounds } from './screenshot';
 import { unsealCalls } from './sealed-calls';
 import type { TargetPolicy } from './target-policy';
 
@@ -30,6 +31,7 @@ export interface BrowseDeps {
   metrics: WorkerMetrics;
   log: Logger;
   navigationMs: number;
+  screenshots: ScreenshotBounds;
 }
 
 export class BrowseHandler {
@@ -120,6 +122,14 @@ export class BrowseHandler {
     // The request ends now: the idle time-out counts from here (and `expires_at` says so).
     await this.deps.registry.touch(session);
     const response = browseResponse(session, current, summary, job, batch);
+    if (job.screenshot) {
+      // A failed capture leaves the field out rather than failing a page map that is ready.
+      const shot = await takeScreenshot(session.page, job.screenshot, this.deps.screenshots).catch((err: unknown) => {
+        this.deps.log.warn({ sessionId: session.id, err: err instanceof Error ? err.message : String(err) }, 'screenshot failed');
+        return undefined;
+      });
+      if (shot) response.screenshot = shot;
+    }
     return { ok: true, response, cache, toolsRun: batch?.toolsRun ?? 0, workerId: this.deps.workerId };
   }
 }
