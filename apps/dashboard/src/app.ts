@@ -20,7 +20,8 @@ export function createApp(services: DashboardServices): express.Express {
   const { env, log } = services;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', env.PAGEMAP_TRUST_PROXY);
+  // One proxy hop (the TLS terminator), not "trust everything": client IPs feed the rate limiter.
+  app.set('trust proxy', env.PAGEMAP_TRUST_PROXY ? 1 : false);
   app.use(
     helmet({
       contentSecurityPolicy: {
