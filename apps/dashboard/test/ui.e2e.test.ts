@@ -49,8 +49,7 @@ test('an owner signs up and lands on the keys page of a new Free account', async
 });
 
 test('signs out, is sent to sign-in for a dashboard page, and signs back in to it', async () => {
-  await page.click('header form[action="/signout"] button');
-  await page.waitForNavigation();
+  await Promise.all([page.waitForNavigation(), page.click('header form[action="/signout"] button')]);
   await go('/usage');
   expect(new URL(page.url()).pathname).toBe('/signin');
   expect(await submitForm(page, { email, password: 'not the password!!' }, 'form[action="/signin"] button')).toBe(401);
@@ -74,6 +73,7 @@ test('issues a key (shown once) that calls the API, and lists it with prefix and
   expect(row).toContain(apiKey.slice(0, 7));
   expect(row).not.toContain('never'); // last used: just now
   expect(row).not.toContain(apiKey);
+  await shot('dashboard-keys');
 });
 
 test('usage moves after a browse, with the same numbers as GET /v1/usage', async () => {
