@@ -15,6 +15,7 @@ import { billingRoutes } from './routes/billing';
 import { playgroundRoutes } from './routes/playground';
 import { html } from './views/html';
 import { page } from './views/layout';
+import { httpMetrics } from './metrics';
 
 export function createApp(services: DashboardServices): express.Express {
   const { env, log } = services;
@@ -22,6 +23,7 @@ export function createApp(services: DashboardServices): express.Express {
   app.disable('x-powered-by');
   // One proxy hop (the TLS terminator), not "trust everything": client IPs feed the rate limiter.
   app.set('trust proxy', env.PAGEMAP_TRUST_PROXY ? 1 : false);
+  app.use(httpMetrics(services.metrics));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -47,6 +49,10 @@ export function createApp(services: DashboardServices): express.Express {
   app.use('/static', express.static(services.staticDir, { index: false, maxAge: '1h' }));
   app.use('/docs', express.static(services.siteDir, { index: 'index.html', extensions: ['html'] }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', services.metrics.registry.contentType);
+    res.send(await services.metrics.registry.metrics());
+  });
 
   app.use(express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' }));
   app.use(sessions(services));
@@ -58,6 +64,7 @@ export function createApp(services: DashboardServices): express.Express {
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
     const code = (err as { code?: string }).code;
     if (code === 'EBADCSRFTOKEN' || (err as { message?: string }).message === 'invalid csrf token') {
+      services.metrics.csrfRejected.inc();
       log.warn({ event: 'csrf_rejected', path: req.path }, 'CSRF token missing or wrong');
       res.status(403);
       return req.accepts(['html', 'json']) === 'json'

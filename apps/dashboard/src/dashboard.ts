@@ -16,6 +16,7 @@ import { StripeVerifier } from './billing/stripe';
 import { TestModeVerifier } from './billing/test-mode';
 import { SignInLockout } from './http/lockout';
 import { createApp } from './app';
+import { createDashboardMetrics } from './metrics';
 
 export interface DashboardApp {
   log: Logger;
@@ -44,6 +45,7 @@ export function createDashboard(env: DashboardEnv, log: Logger = createLogger({ 
     gate: new LoginAutomationGate(redis, keys, accounts),
     verifier: createVerifier(env),
     lockout: new SignInLockout(redis, `${keys.dashboard}:signin-fail:`, env.PAGEMAP_DASHBOARD_LOCKOUT_AFTER, env.PAGEMAP_DASHBOARD_LOCKOUT_S),
+    metrics: createDashboardMetrics(),
     siteDir: join(__dirname, 'site'),
     staticDir: join(__dirname, '..', 'static'),
   };

@@ -6,6 +6,7 @@ import type { Logger } from '@pagemap/runtime';
 import type { DashboardEnv } from './env';
 import type { CardVerifier } from './billing/provider';
 import type { SignInLockout } from './http/lockout';
+import type { DashboardMetrics } from './metrics';
 
 export interface DashboardServices {
   env: DashboardEnv;
@@ -17,6 +18,7 @@ export interface DashboardServices {
   gate: LoginAutomationGate;
   verifier: CardVerifier;
   lockout: SignInLockout;
+  metrics: DashboardMetrics;
   /** Directory of the built documentation site (served at /docs/). */
   siteDir: string;
   /** Directory of the dashboard's own CSS and scripts (served at /static/). */

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'puppeteer-core';
-import { closeTestBrowser, launchTestBrowser, startRedis, type RedisHandle } from '@pagemap/test-utils';
+import { closeTestBrowser, launchTestBrowser, metric, startRedis, type RedisHandle } from '@pagemap/test-utils';
 import { createLogger } from '@pagemap/runtime';
 import { loadDashboardEnv } from '../src/env';
 import { createDashboard, type DashboardApp } from '../src/dashboard';
@@ -64,6 +64,7 @@ test('a state-changing POST without the CSRF token, or with another session’s,
   const json = await client.request('POST', '/api/playground-token', { json: {}, headers: { accept: 'application/json' } });
   expect(json.status).toBe(403);
   expect(JSON.parse(json.text).error).toBe('CSRF_REJECTED');
+  expect(await metric(base, 'pagemap_dashboard_csrf_rejected_total')).toBeGreaterThanOrEqual(3);
   // With its own token the same request works.
   expect((await client.request('POST', '/keys', { form: { _csrf: await client.csrf('/keys'), name: 'real' } })).status).toBe(201);
   // A sign-in form posted without a token (login CSRF) is refused too.
@@ -101,6 +102,7 @@ test('repeated wrong passwords lock the email: even the right password is refuse
   const client = new DashboardClient(base);
   for (let i = 0; i < 3; i++) expect(await client.signIn(email, `wrong password ${i}!`)).toBe(401);
   expect(await client.signIn(email, PASSWORD)).toBe(429);
+  expect(await metric(base, 'pagemap_dashboard_signins_total', { outcome: 'locked' })).toBeGreaterThanOrEqual(1);
   // Another account is not affected.
   const other = await signedUp();
   expect(await new DashboardClient(base).signIn(other.email, PASSWORD)).toBe(303);

@@ -26,7 +26,7 @@ function regenerate(req: Request): Promise<void> {
 }
 
 export function authRoutes(services: DashboardServices): Router {
-  const { owners, lockout, log, env, redis, keys } = services;
+  const { owners, lockout, log, env, redis, keys, metrics } = services;
   const router = Router();
   const limiter = rateLimit({
     windowMs: 60_000,
@@ -35,6 +35,7 @@ export function authRoutes(services: DashboardServices): Router {
     legacyHeaders: false,
     store: new RedisStore({ prefix: `${keys.dashboard}:rl:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never }),
     handler: (_req, res) => {
+      metrics.signIns.inc({ outcome: 'rate_limited' });
       res.status(429).type('html').send(signInPage({ csrfToken: '', flash: { kind: 'error', text: 'Too many attempts from this address; wait a minute and try again.' } }));
     },
   });
@@ -50,18 +51,21 @@ export function authRoutes(services: DashboardServices): Router {
     const again = (status: number, text: string) => res.status(status).type('html').send(signInPage({ csrfToken: csrfToken(req), next, email, flash: { kind: 'error', text } }));
     const lockedFor = await lockout.lockedFor(email);
     if (lockedFor > 0) {
+      metrics.signIns.inc({ outcome: 'locked' });
       log.warn({ event: 'signin_locked' }, 'sign-in refused: email locked');
       return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(lockedFor / 60)} minute(s).`);
     }
     const owner = await owners.authenticate(email, field(req, 'password'));
     if (!owner) {
       await lockout.recordFailure(email);
+      metrics.signIns.inc({ outcome: 'failed' });
       log.info({ event: 'signin_failed' }, 'sign-in failed');
       return again(401, 'Wrong email or password.');
     }
     await lockout.clear(email);
     await regenerate(req);
     req.session.ownerId = owner.id;
+    metrics.signIns.inc({ outcome: 'ok' });
     log.info({ event: 'signin', owner: owner.id }, 'owner signed in');
     res.redirect(303, next);
   });

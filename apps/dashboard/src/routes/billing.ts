@@ -39,6 +39,7 @@ export function billingRoutes(services: DashboardServices): Router {
     }
     const card = { number: field(req, 'card_number'), expMonth: Number(field(req, 'exp_month')), expYear: Number(field(req, 'exp_year')), cvc: field(req, 'cvc') };
     const result = await verifier.verify(card, { ownerId: who.owner.id, email: who.owner.email, tenantId: who.tenant.id });
+    services.metrics.cardChecks.inc({ mode: verifier.mode, result: result.ok ? 'ok' : result.code });
     if (!result.ok) {
       log.info({ event: 'card_verification_failed', tenant: who.tenant.id, code: result.code }, 'card verification failed');
       return res.status(result.code === 'PROVIDER_ERROR' ? 502 : 402).type('html').send(await render(req, who, { kind: 'error', text: result.message }));
