@@ -8,6 +8,8 @@ import type { Redis } from 'ioredis';
 
 type Cb = (err?: unknown, data?: unknown) => void;
 
+const ANONYMOUS_TTL_S = 3600;
+
 export class RedisSessionStore extends session.Store {
   constructor(
     private readonly redis: Redis,
@@ -24,12 +26,20 @@ export class RedisSessionStore extends session.Store {
     );
   }
 
-  override set(sid: string, sess: SessionData, cb?: Cb): void {
-    this.redis.set(this.prefix + sid, JSON.stringify(sess), 'EX', this.ttlS).then(() => cb?.(), (err) => cb?.(err));
+  /**
+   * Anonymous sessions (a CSRF token for the sign-in form, nothing else) live at most an hour, so
+   * visitors who never sign in cannot fill Redis with 8-hour sessions.
+   */
+  private ttlOf(sess: SessionData): number {
+    return sess.ownerId ? this.ttlS : Math.min(this.ttlS, ANONYMOUS_TTL_S);
   }
 
-  override touch(sid: string, _sess: SessionData, cb?: Cb): void {
-    this.redis.expire(this.prefix + sid, this.ttlS).then(() => cb?.(), (err) => cb?.(err));
+  override set(sid: string, sess: SessionData, cb?: Cb): void {
+    this.redis.set(this.prefix + sid, JSON.stringify(sess), 'EX', this.ttlOf(sess)).then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  override touch(sid: string, sess: SessionData, cb?: Cb): void {
+    this.redis.expire(this.prefix + sid, this.ttlOf(sess)).then(() => cb?.(), (err) => cb?.(err));
   }
 
   override destroy(sid: string, cb?: Cb): void {
