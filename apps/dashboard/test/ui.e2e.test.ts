@@ -64,6 +64,10 @@ test('issues a key (shown once) that calls the API, and lists it with prefix and
   await submitForm(page, { 'key-name': 'ci robot' }, 'form[action="/keys"] button');
   apiKey = await page.$eval('#new-key', (el) => (el as HTMLInputElement).value);
   expect(apiKey).toMatch(/^pm_[A-Za-z0-9_-]{32}$/);
+  // The copy button copies (or, where the clipboard is refused, selects) the key.
+  await page.click('button.copy');
+  await page.waitForFunction(() => document.querySelector('button.copy')!.textContent !== 'Copy');
+  expect(await page.evaluate(() => document.querySelector('button.copy')!.textContent)).toMatch(/^(Copied|Selected)/);
   const usage = await api(env.stack.url, 'GET', '/v1/usage', { key: apiKey });
   expect(usage.status).toBe(200);
   await go('/keys');
