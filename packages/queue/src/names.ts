@@ -40,6 +40,18 @@ export interface KeySpace {
   rate(tenantId: string, window: number): string;
   /** String: a cached page map (anonymous pages only). */
   pageMapCache(cacheKey: string): string;
+  /** Hash: key id → ISO time the key last authenticated a request. */
+  keyLastUsed(tenantId: string): string;
+  /** Counter: actions used by a tenant on one UTC day (YYYY-MM-DD), for the dashboard's chart. */
+  usageDaily(tenantId: string, day: string): string;
+  /** Hash: a dashboard account owner (email, tenant, password hash). */
+  owner(ownerId: string): string;
+  /** Hash: lower-cased email → owner id. */
+  readonly ownersByEmail: string;
+  /** Hash: a tenant's login-automation verification (card check, attestation). */
+  tenantVerification(tenantId: string): string;
+  /** Prefix of the dashboard's own keys (sessions, sign-in failure counters, rate limits). */
+  readonly dashboard: string;
 }
 
 export function keySpace(prefix = 'pm'): KeySpace {
@@ -62,5 +74,11 @@ export function keySpace(prefix = 'pm'): KeySpace {
     usage: (t, start) => `${prefix}:usage:${t}:${start}`,
     rate: (t, w) => `${prefix}:rate:${t}:${w}`,
     pageMapCache: (k) => `${prefix}:pagemap:${k}`,
+    keyLastUsed: (t) => `${prefix}:key-last-used:${t}`,
+    usageDaily: (t, day) => `${prefix}:usage-daily:${t}:${day}`,
+    owner: (id) => `${prefix}:owner:${id}`,
+    ownersByEmail: `${prefix}:owners-by-email`,
+    tenantVerification: (t) => `${prefix}:tenant-verification:${t}`,
+    dashboard: `${prefix}:dash`,
   };
 }
