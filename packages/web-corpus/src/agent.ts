@@ -72,10 +72,12 @@ export function choiceFor(step: Step, tools: Tool[]): Choice {
       choice = chooseClick(tools, step.target);
       if (!choice) throw new StepFailure(`no tool or option matches "${step.target}"${nearMiss(tools, step.target)}`);
       return choice;
-    case 'fill':
-      choice = chooseFill(tools, step.values, step.tool_hint, step.submit);
-      if (!choice) throw new StepFailure(`no form tool takes [${Object.keys(step.values).join(', ')}]`);
-      return choice;
+    case 'fill': {
+      const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
+      if (!plan) throw new StepFailure(`no form tool takes [${Object.keys(step.values).join(', ')}]`);
+      if (plan.ambiguous.length) throw new StepFailure(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
+      return plan;
+    }
     case 'search':
       choice = chooseSearch(tools, step.query);
       if (!choice) throw new StepFailure('no search tool');

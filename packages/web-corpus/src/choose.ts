@@ -53,29 +53,73 @@ export function chooseClick(tools: Tool[], target: string): Choice | undefined {
   return best && best.score >= MIN_SCORE ? best : undefined;
 }
 
-/** The option of `param` that is the same text as `value` (case and spacing aside), else the value as given. */
+/** What an agent reads about a param: its name, its description, and both together. */
+const paramTexts = (p: ToolParam) => [p.name, p.description, `${p.name} ${p.description}`];
+
+/**
+ * The option of `param` meant by `value`: the same text (case and spacing aside), else the option
+ * that contains it or is contained in it ("Express" → "Express (1–2 days)"); else the value as given.
+ */
 function asOption(param: ToolParam, value: string | number | boolean | string[]): string | number | boolean | string[] {
   if (!param.options?.length) return value;
-  const pick = (v: string) => param.options!.find((o) => normalize(o) === normalize(v)) ?? v;
+  const pick = (v: string) => {
+    const exact = param.options!.find((o) => normalize(o) === normalize(v));
+    if (exact) return exact;
+    const best = optionMatch(param, v);
+    return best && best.score >= 0.8 ? best.option : v;
+  };
   if (Array.isArray(value)) return value.map(pick);
   return typeof value === 'string' ? pick(value) : value;
 }
 
-const paramTexts = (p: ToolParam) => [p.name, p.description];
+function optionMatch(param: ToolParam, value: string): { option: string; score: number } | undefined {
+  let best: { option: string; score: number } | undefined;
+  for (const option of param.options ?? []) {
+    const score = similarity(value, option);
+    if (!best || score > best.score) best = { option, score };
+  }
+  return best;
+}
 
-interface FillPlan extends Choice {
+/** How well a labelled value fits a param: by the label, or (a little less) because the value is one of its options. */
+function fitScore(label: string, value: string | number | boolean | string[], param: ToolParam): number {
+  const byLabel = bestSimilarity(label, paramTexts(param));
+  const values = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  let byOption = 0;
+  if (values.length && param.options?.length) {
+    const scores = values.map((v) => optionMatch(param, v)?.score ?? 0);
+    byOption = 0.9 * Math.min(...scores);
+  }
+  return Math.max(byLabel, byOption >= 0.8 * 0.9 ? byOption : 0);
+}
+
+export interface FillPlan extends Choice {
   matched: number;
+  /** Labels that two or more params fit equally well: the agent does not guess between them. */
+  ambiguous: string[];
 }
 
 /** Assigns each labelled value to the param that best matches its label (greedy, best pairs first). */
 function planFill(tool: Tool, values: Record<string, string | number | boolean | string[]>, submit?: string): FillPlan {
   const pairs: Array<{ label: string; param: ToolParam; score: number }> = [];
   for (const label of Object.keys(values)) {
-    for (const param of tool.params) pairs.push({ label, param, score: bestSimilarity(label, paramTexts(param)) });
+    for (const param of tool.params) pairs.push({ label, param, score: fitScore(label, values[label]!, param) });
   }
   pairs.sort((a, b) => b.score - a.score);
-  const params: ToolParams = {};
+  // A label whose best score is shared by two params (two "Full name" fields, nothing else to tell
+  // them apart) would be a coin toss; it is reported instead of assigned.
+  const ambiguous: string[] = [];
   const usedLabels = new Set<string>();
+  for (const label of Object.keys(values)) {
+    const mine = pairs.filter((p) => p.label === label);
+    const top = mine[0]!.score;
+    const tied = mine.filter((p) => p.score === top);
+    if (top >= MIN_SCORE && tied.length >= 2) {
+      ambiguous.push(`"${label}" (${tied.map((p) => p.param.name).join(' = ')})`);
+      usedLabels.add(label);
+    }
+  }
+  const params: ToolParams = {};
   const usedParams = new Set<string>();
   const why: string[] = [];
   let total = 0;
@@ -94,7 +138,7 @@ function planFill(tool: Tool, values: Record<string, string | number | boolean |
       if (usedParams.has(param.name)) continue;
       for (const option of param.options ?? []) {
         const score = similarity(submit, option);
-        if (score >= 0.8 && (!best || score > best.score)) best = { param, option, score };
+        if (score >= 0.6 && (!best || score > best.score)) best = { param, option, score };
       }
     }
     if (best) {
@@ -105,14 +149,15 @@ function planFill(tool: Tool, values: Record<string, string | number | boolean |
       total += 0.5 * bestSimilarity(submit, [toolWords(tool), tool.description]);
     }
   }
-  return { tool: tool.name, params, score: total, matched: usedLabels.size, why: `${tool.name}(${why.join(', ')})` };
+  // Ambiguous labels count as matched: they do belong to this tool, the agent just cannot place them.
+  return { tool: tool.name, params, score: total, matched: usedLabels.size, ambiguous, why: `${tool.name}(${why.join(', ')})` };
 }
 
 /**
  * The form tool for a set of labelled values: the one whose params take the most values (by
  * label), with the hint ("contact") and the submit text as tie-breakers.
  */
-export function chooseFill(tools: Tool[], values: Record<string, string | number | boolean | string[]>, hint?: string, submit?: string): Choice | undefined {
+export function chooseFill(tools: Tool[], values: Record<string, string | number | boolean | string[]>, hint?: string, submit?: string): FillPlan | undefined {
   let best: FillPlan | undefined;
   for (const tool of tools) {
     if (tool.params.length === 0) continue;

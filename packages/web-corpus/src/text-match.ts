@@ -30,8 +30,10 @@ export function tokens(text: string): string[] {
 }
 
 /**
- * 0..1: 1 for the same text, 0.9 when one contains the other as whole words (the shorter side at
- * least 3 characters), else the share of the target's words found in the text (Dice over tokens).
+ * 0..1: 1 for the same text; 0.9 when the text contains the whole target as words; when the target
+ * contains the text, 0.5–0.8 by how much of the target the text covers (so a generic "name" fits
+ * "Shipping full name" less than "Shipping address: Full name" does); else 0.75 × the Dice
+ * coefficient of their words.
  */
 export function similarity(target: string, text: string): number {
   const a = normalize(target);
@@ -40,9 +42,11 @@ export function similarity(target: string, text: string): number {
   if (a === b) return 1;
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
-  if (shorter.length >= 3 && ` ${longer} `.includes(` ${shorter} `)) return shorter === a ? 0.9 : 0.8;
   const ta = new Set(tokens(a));
   const tb = new Set(tokens(b));
+  if (shorter.length >= 3 && ` ${longer} `.includes(` ${shorter} `)) {
+    return shorter === a ? 0.9 : 0.5 + (0.3 * Math.min(tb.size, ta.size)) / Math.max(ta.size, 1);
+  }
   if (ta.size === 0 || tb.size === 0) return 0;
   let common = 0;
   for (const t of ta) if (tb.has(t)) common++;
