@@ -21,7 +21,7 @@ export function withSection(doc: string, body: string): string {
   const a = doc.indexOf('<!-- web-corpus:start');
   const b = doc.indexOf(END);
   if (a >= 0 && b > a) return doc.slice(0, a) + section + doc.slice(b + END.length);
-  return `${doc.replace(/\n*$/, '')}\n\n## Web corpus: interaction tasks\n\n${section}\n`;
+  return `${doc.replace(/\n*$/, '')}\n\n## Web corpus: interaction tasks\n\nSee \`packages/web-corpus/README.md\`.\n\n${section}\n`;
 }
 
 async function main(): Promise<void> {
