@@ -46,7 +46,8 @@ export async function runTask(api: AgentApi, server: CorpusServer, task: Task): 
   const events = server.events();
   const missing = unmet(task.expect, events);
   if (missing.length > 0) {
-    return { ...base, success: false, failure: `expected ${missing.map(describeExpectation).join(' and ')}; got ${describeEvents(events)}` };
+    // The calls made say how the agent read the page map (e.g. a link followed by its href instead of clicked).
+    return { ...base, success: false, failure: `expected ${missing.map(describeExpectation).join(' and ')}; got ${describeEvents(events)} (after ${run.calls.join(', ') || 'no call'})` };
   }
   return { ...base, success: true };
 }
