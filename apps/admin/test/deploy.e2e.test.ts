@@ -38,7 +38,7 @@ beforeAll(async () => {
   bin = join(tmp, 'bin', 'pagemap-admin');
   symlinkSync(join(tmp, 'opt', 'pagemap-admin', 'dist', 'main.js'), bin);
   redis = await startRedis();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await redis?.stop();
