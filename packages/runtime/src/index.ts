@@ -2,3 +2,4 @@ export * from './env';
 export * from './logger';
 export * from './metrics';
 export * from './shutdown';
+export * from './listen';

@@ -5,3 +5,4 @@ export * from './processes';
 export * from './browser';
 export * from './proc';
 export * from './metrics';
+export * from './run-to-exit';
