@@ -6,3 +6,4 @@ export * from './browser';
 export * from './proc';
 export * from './metrics';
 export * from './run-to-exit';
+export * from './child-env';

@@ -1,9 +1,10 @@
 /** Runs a gateway or worker process that is expected to stop by itself; returns its exit code and output. */
 import { spawn } from 'node:child_process';
 import { GATEWAY_MAIN, WORKER_MAIN } from './processes';
+import { childEnv } from './child-env';
 
 export async function runToExit(kind: 'gateway' | 'worker', env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | string; output: string }> {
-  const proc = spawn(process.execPath, [kind === 'gateway' ? GATEWAY_MAIN : WORKER_MAIN], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [kind === 'gateway' ? GATEWAY_MAIN : WORKER_MAIN], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (output += c.toString()));
