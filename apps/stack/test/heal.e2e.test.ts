@@ -12,9 +12,12 @@ import { join, resolve } from 'node:path';
 import { alive, api, childEnv, freePort, sleep, waitFor } from '@pagemap/test-utils';
 
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
-/** The gateway's request deadline here; a request still unanswered well past it counts as hung. */
-const DEADLINE_MS = 20_000;
-const HUNG_MS = DEADLINE_MS + 10_000;
+/**
+ * A request still unanswered well past the gateway's request deadline (PAGEMAP_REQUEST_TIMEOUT_MS,
+ * 60 s by default) counts as hung; one answered 504 UPSTREAM_TIMEOUT waited the deadline out,
+ * which fails the test too.
+ */
+const HUNG_MS = 75_000;
 const CLIENTS = 12;
 
 let launcher: ChildProcess;
@@ -39,7 +42,6 @@ beforeAll(async () => {
       PAGEMAP_HEARTBEAT_TTL_MS: '1500',
       PAGEMAP_OWNER_CHECK_MS: '200',
       PAGEMAP_REAPER_MS: '500',
-      PAGEMAP_REQUEST_TIMEOUT_MS: String(DEADLINE_MS),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -125,9 +127,12 @@ test('kill -9 of the worker under a dozen clients: no request hangs, the right e
     const tally: Record<string, number> = {};
     for (const o of outcomes) tally[label(o)] = (tally[label(o)] ?? 0) + 1;
     process.stdout.write(`heal: worker relaunched ${backAt - killedAt} ms after kill -9, ${CLIENTS} clients served again after ${servedAt - killedAt} ms; outcomes ${JSON.stringify(tally)}\n`);
-    // Nothing hung, nothing was refused or timed out at the gateway; the only errors are the
-    // contract's answers to a lost worker (and the plan's rate limit, which pacing rarely meets).
-    const allowed = new Set(['200', '404 SESSION_NOT_FOUND', '502 WORKER_LOST', '429 RATE_LIMITED']);
+    // Nothing hung, no connection was refused, nothing waited out the deadline (504). The only
+    // errors are the contract's answers to a lost worker: WORKER_LOST for the requests it was
+    // running, SESSION_NOT_FOUND for its sessions, and NO_CAPACITY (503, after the 10 s pickup
+    // bound) for new sessions asked for while no worker was up yet — plus the plan's rate limit,
+    // which the clients' pacing rarely meets.
+    const allowed = new Set(['200', '404 SESSION_NOT_FOUND', '502 WORKER_LOST', '503 NO_CAPACITY', '429 RATE_LIMITED']);
     expect(outcomes.filter((o) => !allowed.has(label(o)))).toEqual([]);
     expect((tally['404 SESSION_NOT_FOUND'] ?? 0) + (tally['502 WORKER_LOST'] ?? 0)).toBeGreaterThan(0);
     expect(out).toMatch(/worker 1 exited \(signal SIGKILL\) after [\d.]+ s; restarting it in [\d.]+ s/);
