@@ -2,7 +2,7 @@
 import express, { Router } from 'express';
 import { PagemapError } from '@pagemap/contracts';
 import type { GatewayServices } from './services';
-import { errorMapper, httpMetrics, jsonBody, requestId } from './http/middleware';
+import { errorMapper, httpMetrics, jsonBody, patternRegExp, requestId, requestLog, routeLabeler } from './http/middleware';
 import { mountRoute, type RouteDef } from './http/route';
 import { ROUTES } from './routes';
 
@@ -11,7 +11,8 @@ export function createApp(services: GatewayServices): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', services.env.PAGEMAP_TRUST_PROXY);
-  app.use(requestId(), httpMetrics(services.metrics), ...jsonBody());
+  const routeOf = routeLabeler(ROUTES.map((r) => r.path));
+  app.use(requestId(), httpMetrics(services.metrics, routeOf), requestLog(services.log, routeOf), ...jsonBody());
 
   const methodsByPath = new Map<string, string[]>();
   for (const r of ROUTES) {
@@ -51,6 +52,5 @@ export function createApp(services: GatewayServices): express.Express {
 
 /** Matches an Express path pattern with `:params` against a concrete path. */
 function matches(pattern: string, path: string): boolean {
-  const re = new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
-  return re.test(path);
+  return patternRegExp(pattern).test(path);
 }

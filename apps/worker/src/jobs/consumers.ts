@@ -110,7 +110,8 @@ export class JobConsumers {
       this.#opening.add(data.sessionId);
       this.rebalance();
     }
-    const log = this.log.child({ requestId: data.requestId, sessionId: data.sessionId, job: name });
+    // Tenant and target host on every line of the job; never the path, query or tool params.
+    const log = this.log.child({ requestId: data.requestId, tenantId: data.tenantId, sessionId: data.sessionId, job: name, host: hostOf('url' in data && typeof data.url === 'string' ? data.url : undefined) ?? this.#sessionHost(data.sessionId) });
     this.metrics.queueWaitSeconds.observe({ kind: name }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
     const started = performance.now();
     let outcome = 'error';
@@ -127,7 +128,8 @@ export class JobConsumers {
       else if (name === 'browse') result = await this.handler.resume(JOB_CATALOG.browse.payload.parse(data), log);
       else result = await this.#close(data.sessionId, data.tenantId);
       outcome = result.ok ? 'ok' : result.error.code;
-      if (this.opts.logJobs) log.info({ worker: this.opts.workerId, outcome, ms: Math.round(performance.now() - started) }, 'job served');
+      // The logger already carries `worker` (one key per line).
+      if (this.opts.logJobs) log.info({ outcome, ms: Math.round(performance.now() - started) }, 'job served');
       return result;
     } catch (err) {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
@@ -138,6 +140,12 @@ export class JobConsumers {
       this.rebalance();
       this.metrics.jobSeconds.observe({ kind: name, outcome }, (performance.now() - started) / 1000);
     }
+  }
+
+  /** Host of the page a session shows now, for follow-up and close jobs. */
+  #sessionHost(sessionId: string): string | undefined {
+    const page = this.registry.get(sessionId)?.page;
+    return page && !page.isClosed() ? hostOf(page.url()) : undefined;
   }
 
   async #close(sessionId: string, tenantId: string) {
@@ -173,5 +181,15 @@ export class JobConsumers {
     } finally {
       await queue.close();
     }
+  }
+}
+
+/** `host[:port]` of a URL, or undefined (no URL, about:blank, unparsable). */
+export function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host || undefined;
+  } catch {
+    return undefined;
   }
 }
