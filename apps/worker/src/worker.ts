@@ -115,7 +115,9 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const probes = {
     live,
     ready: async () => {
-      const redisOk = await redis.ping().then(() => true, () => false);
+      // A command to a Redis that is gone waits in the offline queue: answer from the connection
+      // state at once, and bound the ping, so the probe itself never hangs.
+      const redisOk = redis.status === 'ready' && (await withTimeout(redis.ping().then(() => true, () => false), 2_000)) === true;
       const ok = redisOk && host.alive;
       return { ...(await live()), status: ok ? ('ok' as const) : ('fail' as const), datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
     },
