@@ -124,7 +124,8 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     ready: async () => {
       // A command to a Redis that is gone waits in the offline queue: answer from the connection
       // state at once, and bound the ping, so the probe itself never hangs.
-      const redisOk = redis.status === 'ready' && (await withTimeout(redis.ping().then(() => true, () => false), 2_000)) === true;
+      const ping = redis.status === 'ready' ? await withTimeout(redis.ping().then(() => true, () => false), 2_000) : undefined;
+      const redisOk = ping !== undefined && !ping.timedOut && ping.value;
       const ok = redisOk && host.alive;
       return { ...(await live()), status: ok ? ('ok' as const) : ('fail' as const), datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
     },
