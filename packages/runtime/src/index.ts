@@ -5,3 +5,4 @@ export * from './shutdown';
 export * from './poll';
 export * from './timeout';
 export * from './listen';
+export * from './service';

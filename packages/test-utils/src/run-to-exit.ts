@@ -1,6 +1,8 @@
 /** Runs a gateway or worker process that is expected to stop by itself; returns its exit code and output. */
 import { spawn } from 'node:child_process';
-import { GATEWAY_MAIN, WORKER_MAIN } from './processes';
+import { createServer, type AddressInfo } from 'node:net';
+import { defaultTestEnv, GATEWAY_MAIN, WORKER_MAIN } from './processes';
+import { startRedis } from './redis-server';
 import { childEnv } from './child-env';
 
 export async function runToExit(kind: 'gateway' | 'worker', env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | string; output: string }> {
@@ -13,4 +15,21 @@ export async function runToExit(kind: 'gateway' | 'worker', env: Record<string, 
   const code = await new Promise<number | string>((r) => proc.once('close', (c, signal) => r(c ?? signal ?? -1)));
   clearTimeout(timer);
   return { code, output };
+}
+
+/**
+ * Starts a gateway or worker whose port is already held by another listener (on a real Redis,
+ * with the usual test env) and returns how it ended. `portEnv` names the port setting.
+ */
+export async function runWithTakenPort(kind: 'gateway' | 'worker', portEnv: string): Promise<{ port: number; code: number | string; output: string }> {
+  const redis = await startRedis();
+  const holder = createServer();
+  try {
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', () => r()));
+    const port = (holder.address() as AddressInfo).port;
+    return { port, ...(await runToExit(kind, { ...defaultTestEnv(redis), [portEnv]: String(port) })) };
+  } finally {
+    await new Promise((r) => holder.close(r));
+    await redis.stop();
+  }
 }
