@@ -39,7 +39,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
   const metrics = createWorkerMetrics();
   metrics.capacity.set(env.PAGEMAP_MAX_SESSIONS);
-  const redis = createRedis(env.REDIS_URL, 'blocking');
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'blocking');
   const fleet = new WorkerFleet(redis, keys);
   const directory = new SessionDirectory(redis, keys, fleet);
   // Every browser connection goes through the egress proxy, which applies the outbound guard to

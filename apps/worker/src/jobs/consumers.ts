@@ -5,9 +5,8 @@
  * - its own queue, with follow-ups and closes for the sessions it owns.
  */
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
-import { JOB_CATALOG, type JobName, type KeySpace } from '@pagemap/queue';
+import { JOB_CATALOG, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
-import type { Redis } from 'ioredis';
 import type { BrowseHandler } from './browse';
 import type { SessionRegistry } from '../sessions/registry';
 import type { WorkerMetrics } from '../metrics';
@@ -15,7 +14,7 @@ import type { WorkerMetrics } from '../metrics';
 export interface ConsumerOptions {
   workerId: string;
   keys: KeySpace;
-  connection: Redis;
+  connection: RedisClient;
   maxSessions: number;
   openConcurrency: number;
   logJobs: boolean;
