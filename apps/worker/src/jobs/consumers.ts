@@ -5,7 +5,7 @@
  * - its own queue, with follow-ups and closes for the sessions it owns.
  */
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
-import { JOB_CATALOG, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
+import { JOB_CATALOG, isDatastoreUnavailable, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { BrowseHandler } from './browse';
 import type { SessionRegistry } from '../sessions/registry';
@@ -131,6 +131,8 @@ export class JobConsumers {
     } catch (err) {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
       if (name === 'open') await this.registry.close(data.sessionId, 'open_failed');
+      // Redis (or, on a cluster, the node of one slot) unreachable: a 503 to retry, not our bug.
+      if (isDatastoreUnavailable(err)) return this.handler.fail('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly. Nothing was billed.');
       return this.handler.fail('INTERNAL_ERROR', 'The request could not be processed.');
     } finally {
       if (name === 'open') this.#opening.delete(data.sessionId);
