@@ -1,6 +1,7 @@
 // The cluster suite (issue 17): the contract's end-to-end suites again, on a real Redis Cluster
 // (PAGEMAP_TEST_REDIS_MODE=cluster makes startStack start one per file), plus the failover test.
 // Run by this package's `test` script after the single-Redis run; reports as "e2e-cluster".
+// (apps/gateway/test/cluster-slots.test.ts, the slot rule on a cluster, runs in the gateway's own suite.)
 const path = require('node:path');
 const preset = require('../jest.preset.js');
 
