@@ -4,14 +4,20 @@ import { PagemapError } from '@pagemap/contracts';
 import type { GatewayServices } from './services';
 import { errorMapper, httpMetrics, jsonBody, requestId } from './http/middleware';
 import { mountRoute, type RouteDef } from './http/route';
+import { billingPortalRedirect, docsCors } from './http/cors';
 import { ROUTES } from './routes';
+import { BILLING_PORTAL_PATH } from './routes/billing-portal.get';
 
 export function createApp(services: GatewayServices): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', services.env.PAGEMAP_TRUST_PROXY);
-  app.use(requestId(), httpMetrics(services.metrics), ...jsonBody());
+  app.use(requestId(), httpMetrics(services.metrics));
+  // Before the body parser and the OPTIONS handler: a CORS preflight is answered here, and a
+  // refused cross-origin credential never reaches a route.
+  app.use(docsCors(services.env.PAGEMAP_DOCS_ORIGIN), billingPortalRedirect(BILLING_PORTAL_PATH, services.env.PAGEMAP_DASHBOARD_URL));
+  app.use(...jsonBody());
 
   const methodsByPath = new Map<string, string[]>();
   for (const r of ROUTES) {

@@ -27,6 +27,13 @@ export const GatewayEnvSchema = z.object({
   PAGEMAP_DRAIN_TIMEOUT_MS: envInt(30_000, 0, 3_600_000),
   /** Trust X-Forwarded-* from a load balancer in front. */
   PAGEMAP_TRUST_PROXY: envBool(false),
+  /**
+   * Origin of the documentation site (the dashboard serves it), e.g. `https://dashboard.example.com`.
+   * Cross-origin calls are allowed from it only, and only with playground tokens. Unset: no CORS.
+   */
+  PAGEMAP_DOCS_ORIGIN: z.url().transform((u) => new URL(u).origin).optional(),
+  /** Public URL of the dashboard; a browser following `billing.portal_url` is sent to its billing area. */
+  PAGEMAP_DASHBOARD_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -3,7 +3,7 @@
  * docs/configuration.md documents each variable.
  */
 import { z } from 'zod';
-import { envInt, parseEnv } from '@pagemap/runtime';
+import { envInt, envList, parseEnv } from '@pagemap/runtime';
 
 export const McpEnvSchema = z.object({
   /**
@@ -18,6 +18,14 @@ export const McpEnvSchema = z.object({
   PAGEMAP_MCP_PORT: envInt(8765, 0, 65535),
   /** Bind address for `http`; loopback by default. */
   PAGEMAP_MCP_HOST: z.string().default('127.0.0.1'),
+  /**
+   * `Host` names the HTTP transport answers besides localhost / 127.0.0.1 / [::1] (comma list):
+   * the names clients reach it by when it is bound beyond loopback. Anything else is refused (403)
+   * against DNS rebinding.
+   */
+  PAGEMAP_MCP_ALLOWED_HOSTS: envList(),
+  /** Browser `Origin`s accepted besides loopback ones (comma list of exact origins); a request without Origin is not a browser's. */
+  PAGEMAP_MCP_ALLOWED_ORIGINS: envList(),
   /** Time budget of one Pagemap call, ms. */
   PAGEMAP_MCP_TIMEOUT_MS: envInt(90_000, 1_000, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

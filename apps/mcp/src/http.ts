@@ -1,6 +1,7 @@
 /**
  * Streamable HTTP transport, stateless: every POST /mcp gets a fresh server + transport bound to
- * a Pagemap client for the caller's key (its own `Authorization: Bearer` key, else the server's).
+ * a Pagemap client for the caller's key (its own `Authorization: Bearer` key, else the server's
+ * — never for a browser page, see guard.ts). Host and Origin are checked first.
  * Nothing is kept between requests, so replicas need no shared state — the Pagemap session_id
  * the agent carries is the only state, and it lives in the gateway.
  */
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Pagemap } from '@pagemap/sdk';
 import type { Logger } from '@pagemap/runtime';
+import { checkRequest, guardOptions } from './guard';
 import { createMcpServer } from './server';
 
 export interface HttpOptions {
@@ -16,6 +18,9 @@ export interface HttpOptions {
   port: number;
   baseUrl: string;
   apiKey?: string;
+  /** Extra `Host` names and `Origin`s accepted besides the loopback ones (guard.ts). */
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
   timeoutMs: number;
   log: Logger;
   /** Injected into the SDK (tests leave it alone). */
@@ -24,8 +29,11 @@ export interface HttpOptions {
 
 const MAX_BODY = 1024 * 1024;
 
-function jsonRpcError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+/** Challenge of a 401 (RFC 6750): the credential this endpoint takes. */
+export const WWW_AUTHENTICATE = 'Bearer realm="pagemap-mcp"';
+
+function jsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
@@ -47,6 +55,7 @@ function callerKey(req: IncomingMessage): string | undefined {
 }
 
 export async function startHttpServer(opts: HttpOptions): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }> {
+  const guard = guardOptions(opts.allowedHosts ?? [], opts.allowedOrigins ?? []);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/health' && req.method === 'GET') {
@@ -55,6 +64,8 @@ export async function startHttpServer(opts: HttpOptions): Promise<{ server: Serv
       return;
     }
     if (path !== '/mcp') return jsonRpcError(res, 404, 'Not found: the MCP endpoint is POST /mcp.');
+    const verdict = checkRequest(req.headers, guard);
+    if (!verdict.ok) return jsonRpcError(res, verdict.status, verdict.message);
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return jsonRpcError(res, 405, 'This server is stateless: only POST /mcp.');
@@ -66,8 +77,11 @@ export async function startHttpServer(opts: HttpOptions): Promise<{ server: Serv
       } catch {
         return jsonRpcError(res, 400, 'Parse error: send a JSON-RPC body.');
       }
-      const apiKey = callerKey(req) ?? opts.apiKey;
-      if (!apiKey) return jsonRpcError(res, 401, 'Send `Authorization: Bearer <Pagemap API key>` (the server has no key of its own).');
+      const apiKey = callerKey(req) ?? (verdict.browser ? undefined : opts.apiKey);
+      if (!apiKey) {
+        const why = opts.apiKey ? 'a browser page must bring its own key' : 'the server has no key of its own';
+        return jsonRpcError(res, 401, `Send \`Authorization: Bearer <Pagemap API key>\` (${why}).`, { 'www-authenticate': WWW_AUTHENTICATE });
+      }
       const client = new Pagemap({ apiKey, baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
       const mcp = createMcpServer(client);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

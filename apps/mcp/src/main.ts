@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     port: env.PAGEMAP_MCP_PORT,
     baseUrl: env.PAGEMAP_BASE_URL,
     ...(env.PAGEMAP_API_KEY ? { apiKey: env.PAGEMAP_API_KEY } : {}),
+    allowedHosts: env.PAGEMAP_MCP_ALLOWED_HOSTS,
+    allowedOrigins: env.PAGEMAP_MCP_ALLOWED_ORIGINS,
     timeoutMs: env.PAGEMAP_MCP_TIMEOUT_MS,
     log,
   });

@@ -1,12 +1,15 @@
 /**
  * The MCP tools, implemented with @pagemap/sdk: browse, execute_tool, close_session, usage.
+ * Each answers `structuredContent` matching its declared `outputSchema` (the contracts' wire
+ * shapes) and the same JSON as text for clients that only read text.
  * A service error becomes a tool result with `isError: true` and the error's code and message,
  * so the agent can read it and act (open a new session, wait, give up) instead of a protocol error.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { Pagemap, PagemapApiError, PagemapSdkError } from '@pagemap/sdk';
+import { BrowseResponse, SessionClosed, UsageRecord } from '@pagemap/contracts';
+import { Pagemap, PagemapApiError, PagemapSdkError, type BrowseResult } from '@pagemap/sdk';
 
 export const MCP_SERVER_NAME = 'pagemap';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -14,8 +17,33 @@ export const MCP_SERVER_VERSION = '0.1.0';
 const ParamValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 const Params = z.record(z.string(), ParamValue);
 
-function ok(value: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+/**
+ * What the request cost, from the usage headers: snake_case like every other field the tools
+ * return (the SDK's camelCase `meta.usage` is a JavaScript API, not this wire).
+ */
+const UsageSnapshot = z.object({
+  action_count: z.number().int().optional().describe('Actions used in the current period, this request included.'),
+  action_limit: z.number().int().optional().describe('The plan\'s actions per period.'),
+  period_start: z.string().optional().describe('Start of the current period (ISO 8601).'),
+});
+
+/** The page map an agent reads: everything of the browse response, plus what it cost. */
+export const PageMap = BrowseResponse.extend({ usage: UsageSnapshot });
+
+function pageMap(res: BrowseResult): z.infer<typeof PageMap> {
+  const { actionCount, actionLimit, periodStart } = res.meta.usage;
+  return {
+    ...res,
+    usage: {
+      ...(actionCount !== undefined ? { action_count: actionCount } : {}),
+      ...(actionLimit !== undefined ? { action_limit: actionLimit } : {}),
+      ...(periodStart !== undefined ? { period_start: periodStart } : {}),
+    },
+  };
+}
+
+function ok(value: object): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: { ...value } };
 }
 
 function failed(err: unknown): CallToolResult {
@@ -27,17 +55,12 @@ function failed(err: unknown): CallToolResult {
   throw err;
 }
 
-async function call(fn: () => Promise<unknown>): Promise<CallToolResult> {
+async function call(fn: () => Promise<object>): Promise<CallToolResult> {
   try {
     return ok(await fn());
   } catch (err) {
     return failed(err);
   }
-}
-
-/** The page map an agent reads: everything of the browse response, plus what it cost. */
-function pageMap(res: Awaited<ReturnType<Pagemap['browse']>>) {
-  return { ...res, usage: res.meta.usage };
 }
 
 export function createMcpServer(client: Pagemap): McpServer {
@@ -57,6 +80,7 @@ export function createMcpServer(client: Pagemap): McpServer {
         session_id: z.string().optional().describe('An open session to re-read instead.'),
         include_page_content: z.boolean().optional().describe('Also return the page\'s main content as Markdown.'),
       },
+      outputSchema: PageMap,
       annotations: { openWorldHint: true, readOnlyHint: false },
     },
     async ({ url, session_id, include_page_content }) => {
@@ -78,6 +102,7 @@ export function createMcpServer(client: Pagemap): McpServer {
         tools: z.array(z.object({ tool: z.string(), params: Params.optional() })).optional().describe('A batch instead of `tool`.'),
         include_page_content: z.boolean().optional(),
       },
+      outputSchema: PageMap,
       annotations: { openWorldHint: true, destructiveHint: true },
     },
     async ({ session_id, tool, params, tools, include_page_content }) => {
@@ -100,6 +125,7 @@ export function createMcpServer(client: Pagemap): McpServer {
       title: 'Close a browser session',
       description: 'Close the session and destroy its browser state (cookies included). Sessions also expire after about 5 idle minutes.',
       inputSchema: { session_id: z.string() },
+      outputSchema: SessionClosed,
       annotations: { idempotentHint: true, destructiveHint: true, openWorldHint: false },
     },
     async ({ session_id }) => call(async () => ({ ...(await client.closeSession(session_id)) })),
@@ -111,10 +137,14 @@ export function createMcpServer(client: Pagemap): McpServer {
       title: 'Pagemap usage',
       description: 'Actions used and the plan\'s limit in the current billing period.',
       inputSchema: {},
+      outputSchema: UsageRecord,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async () => call(async () => ({ ...(await client.usage()) })),
   );
 
+  // The tool list is fixed for the server's life: say so, so clients need not watch for changes
+  // (McpServer announces `listChanged: true` once a tool is registered; a later merge wins).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

@@ -17,9 +17,14 @@ let stack: Stack;
 let site: FixtureServer;
 let key: string;
 
-type ToolCallResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
+type ToolCallResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown> };
 const text = (r: unknown) => (r as ToolCallResult).content.map((c) => c.text ?? '').join('');
-const json = (r: unknown) => JSON.parse(text(r)) as Record<string, any>;
+/** The text JSON, checked equal to `structuredContent` (the client also validated that against the tool's outputSchema). */
+const json = (r: unknown) => {
+  const parsed = JSON.parse(text(r)) as Record<string, any>;
+  expect((r as ToolCallResult).structuredContent).toEqual(parsed);
+  return parsed;
+};
 
 beforeAll(async () => {
   site = await startFixtureServer();
@@ -85,7 +90,9 @@ test('streamable HTTP: a client with its own key lists the tools and browses a f
       const page = json(await client.callTool({ name: 'browse', arguments: { url: site.url('/article.html'), include_page_content: true } }));
       expect(page.title).toBe('How Lighthouses Work');
       expect(typeof page.page_content).toBe('string');
-      expect(page.usage.actionCount).toBeGreaterThan(0);
+      // One naming style: the usage snapshot is snake_case like every other field.
+      expect(Object.keys(page.usage).sort()).toEqual(['action_count', 'action_limit', 'period_start']);
+      expect(page.usage.action_count).toBeGreaterThan(0);
       const bad = await client.callTool({ name: 'browse', arguments: { url: site.url('/'), session_id: page.session_id } });
       expect(bad.isError).toBe(true);
       expect(json(await client.callTool({ name: 'close_session', arguments: { session_id: page.session_id } }))).toEqual({ status: 'closed' });

@@ -20,6 +20,12 @@ export const StackEnvSchema = z.object({
   PAGEMAP_WORKERS: envInt(1, 1, 64),
   /** A known development API key (`pm_` + 32 base64url characters) for scripts; random otherwise. */
   PAGEMAP_DEV_API_KEY: z.string().regex(/^pm_[A-Za-z0-9_-]{32}$/, 'must look like pm_ followed by 32 base64url characters').optional(),
+  /** Dashboard (and documentation site) port. */
+  PAGEMAP_DASHBOARD_PORT: envInt(8090, 1, 65535),
+  /** Email of the dashboard owner seeded for the `dev` tenant. */
+  PAGEMAP_DEV_OWNER_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('dev@pagemap.localhost'),
+  /** Password of that owner (at least 12 characters); generated and printed on each start when unset. */
+  PAGEMAP_DEV_OWNER_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Passed to the worker; with `loopback` the launcher also serves the demo fixture site. */
   PAGEMAP_OUTBOUND_ALLOW: envList([]),
   /** Log level of the gateway and worker (their JSON logs go to this terminal). */

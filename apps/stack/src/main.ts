@@ -14,6 +14,7 @@ import { exitOnEnvError, waitFor } from '@pagemap/runtime';
 import { loadStackEnv, type StackEnv } from './env';
 import { loadOrCreateSecrets } from './secrets';
 import { ensureDevKey } from './dev-tenant';
+import { dashboardEnv, dashboardUrl, gatewayDashboardEnv, seedDevOwner } from './dashboard';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const say = (msg: string) => process.stdout.write(`\x1b[36m[pagemap]\x1b[0m ${msg}\n`);
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     redis.on('error', () => undefined); // refused until redis-server is up; waitFor retries
     await waitFor(() => redis.ping().then((p) => p === 'PONG'), 10_000, 'Redis');
     const { key } = await ensureDevKey(new AccountStore(redis, keySpace('pm')), env.PAGEMAP_DEV_API_KEY);
+    const devOwner = await seedDevOwner(redis, keySpace('pm'), env);
     await redis.quit();
 
     const common = {
@@ -89,13 +91,15 @@ async function main(): Promise<void> {
       });
     };
     for (let i = 0; i < env.PAGEMAP_WORKERS; i++) launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', { PAGEMAP_WORKER_PORT: String(9101 + i), PAGEMAP_WORKER_HOST: '127.0.0.1' });
-    launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(env.PORT), HOST: env.HOST });
+    launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(env.PORT), HOST: env.HOST, ...gatewayDashboardEnv(env) });
 
     const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+    launch('dashboard', 'apps/dashboard/dist/main.js', dashboardEnv(env, secrets, base));
     await waitFor(async () => {
       const res = await fetch(`${base}/health?deep=true`);
       return res.status === 200;
     }, 60_000, 'the gateway and a worker to be ready', 200);
+    await waitFor(() => fetch(`${dashboardUrl(env)}/healthz`).then((r) => r.ok), 30_000, 'the dashboard to be ready', 200);
 
     let target = 'https://example.com/';
     if (env.PAGEMAP_OUTBOUND_ALLOW.includes('loopback')) {
@@ -105,6 +109,8 @@ async function main(): Promise<void> {
     }
     say(`Pagemap is running at ${base}`);
     say(`development API key (tenant "dev"): ${key}`);
+    say(`dashboard and docs at ${dashboardUrl(env)} (playground: ${dashboardUrl(env)}/docs/playground.html)`);
+    say(`dashboard sign-in: ${devOwner.email} / ${devOwner.generated ? `${devOwner.password} (generated; set PAGEMAP_DEV_OWNER_PASSWORD to choose one)` : 'the password in PAGEMAP_DEV_OWNER_PASSWORD'}`);
     say('try it:');
     process.stdout.write(
       `\n  curl -s ${base}/v1/browse \\\n    -H "Authorization: Bearer ${key}" \\\n    -H "Content-Type: application/json" \\\n    -d '{"url": "${target}"}'\n\n`,

@@ -17,9 +17,9 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));
-  const [port, redisPort] = [await freePort(), await freePort()];
+  const [port, redisPort, dashboardPort] = [await freePort(), await freePort(), await freePort()];
   launcher = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), PAGEMAP_REDIS_PORT: String(redisPort), PAGEMAP_DATA_DIR: dataDir, PAGEMAP_OUTBOUND_ALLOW: 'loopback' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), PAGEMAP_REDIS_PORT: String(redisPort), PAGEMAP_DATA_DIR: dataDir, PAGEMAP_OUTBOUND_ALLOW: 'loopback', PAGEMAP_DASHBOARD_PORT: String(dashboardPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -44,9 +44,16 @@ test('the printed curl returns a page map, and Ctrl-C stops everything', async (
   expect(map.title).toBe('Sign in — Fixture Shop');
   expect(map.tools.length).toBeGreaterThan(0);
 
-  // The processes the launcher started: redis-server, worker, gateway.
+  // The dashboard, printed beside the API, answers its sign-in page; the dev owner's generated password is printed.
+  const dashboard = /dashboard and docs at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  expect(dashboard).toBeDefined();
+  expect(/dashboard sign-in: dev@pagemap\.localhost \/ \S{12,} \(generated/.test(out)).toBe(true);
+  expect((await fetch(`${dashboard}/signin`)).status).toBe(200);
+  expect((await fetch(`${dashboard}/docs/playground.html`)).status).toBe(200);
+
+  // The processes the launcher started: redis-server, worker, gateway, dashboard.
   const pids = [...out.matchAll(/started [\w -]+ \(pid (\d+)\)/g)].map((m) => Number(m[1]));
-  expect(pids.length).toBe(3);
+  expect(pids.length).toBe(4);
   for (const pid of pids) expect(alive(pid)).toBe(true);
   const exited = new Promise<number | null>((r) => launcher.once('exit', (code) => r(code)));
   launcher.kill('SIGINT');

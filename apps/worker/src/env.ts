@@ -45,6 +45,10 @@ export const WorkerEnvSchema = z.object({
   PAGEMAP_TOOL_TIMEOUT_MS: envInt(10_000, 100, 600_000),
   /** Time budget of opening a page, ms. */
   PAGEMAP_NAVIGATION_TIMEOUT_MS: envInt(15_000, 100, 600_000),
+  /** Tallest full-page screenshot, CSS pixels; taller pages are cut (`truncated`). */
+  PAGEMAP_SCREENSHOT_MAX_HEIGHT: envInt(8_000, 100, 32_000),
+  /** Largest screenshot, bytes before base64; a larger full-page capture is retaken at half the height. */
+  PAGEMAP_SCREENSHOT_MAX_BYTES: envInt(3 * 1024 * 1024, 65_536, 16 * 1024 * 1024),
   /** Chromium binary; found automatically (headless shell first) when unset. */
   PAGEMAP_CHROMIUM_PATH: z.string().optional(),
   /** Extra Chromium flags, whitespace-separated (e.g. --host-resolver-rules=...). */

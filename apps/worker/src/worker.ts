@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import type { Server } from 'node:http';
 import { findChromium } from '@pagemap/chromium';
 import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
-import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
+import { createLogger, once, runShutdown, withTimeout, type Logger } from '@pagemap/runtime';
 import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
 import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './metrics';
@@ -20,8 +20,12 @@ import { ContextPool } from './sessions/context-pool';
 import { Reaper } from './reaper';
 import { MemoryReclaimer } from './memory-reclaim';
 import { BrowseHandler } from './jobs/browse';
+import { BatchRunner } from './jobs/batch-runner';
+import { CloseHandler } from './jobs/close';
 import { JobConsumers } from './jobs/consumers';
 import { PageMapCache } from './jobs/page-map-cache';
+import { PageSummaries } from './jobs/page-answer';
+import { TargetPolicy } from './jobs/target-policy';
 import { Heartbeat } from './heartbeat';
 import { portOf, startWorkerHttp } from './http';
 
@@ -72,21 +76,23 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
         fallback: offline,
       })
     : offline;
-  const handler = new BrowseHandler({
+  const browse = new BrowseHandler({
     workerId: id,
     registry,
-    guard,
-    idp: new IdpPolicy(env.PAGEMAP_IDP_DOMAINS),
-    summarizer,
+    policy: new TargetPolicy(guard, new IdpPolicy(env.PAGEMAP_IDP_DOMAINS), metrics),
     sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
-    cache: new PageMapCache(redis, keys, env.PAGEMAP_CACHE_TTL_S),
+    batch: new BatchRunner({ toolMs: env.PAGEMAP_TOOL_TIMEOUT_MS, batchMs: env.PAGEMAP_BATCH_TIMEOUT_MS }, metrics),
+    summaries: new PageSummaries(new PageMapCache(redis, keys, env.PAGEMAP_CACHE_TTL_S), summarizer, metrics),
     metrics,
     log,
-    timeouts: { navigationMs: env.PAGEMAP_NAVIGATION_TIMEOUT_MS, toolMs: env.PAGEMAP_TOOL_TIMEOUT_MS, batchMs: env.PAGEMAP_BATCH_TIMEOUT_MS },
+    navigationMs: env.PAGEMAP_NAVIGATION_TIMEOUT_MS,
+    screenshots: { maxHeight: env.PAGEMAP_SCREENSHOT_MAX_HEIGHT, maxBytes: env.PAGEMAP_SCREENSHOT_MAX_BYTES },
   });
+  const closer = new CloseHandler(registry, id);
   const consumers = new JobConsumers(
     { workerId: id, keys, connection: redis, maxSessions: env.PAGEMAP_MAX_SESSIONS, openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY, logJobs: env.PAGEMAP_LOG_JOBS },
-    handler,
+    // Keyed by the catalog's job names: leaving one out is a type error.
+    { open: (job, ctx) => browse.open(job, ctx), resume: (job, ctx) => browse.resume(job, ctx), close: (job) => closer.close(job) },
     registry,
     metrics,
     log,
@@ -158,9 +164,4 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     },
     close,
   };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let t: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<undefined>((r) => (t = setTimeout(() => r(undefined), ms)))]).finally(() => clearTimeout(t));
 }

@@ -47,6 +47,10 @@ export interface KeyInfo {
   /** First characters of the key, enough to recognise it in a listing; never the whole key. */
   hint: string;
   createdAt: string;
+  /** The owner's label for the key (dashboard), if any. */
+  name?: string;
+  /** When the key last authenticated a request (listings only; absent when never used). */
+  lastUsedAt?: string;
 }
 
 export interface Reservation {
@@ -57,6 +61,13 @@ export interface Reservation {
 }
 
 const KEEP_USAGE_AFTER_PERIOD_S = 90 * 86_400;
+/** Day counters outlive the longest period (a year's anniversary plan is not offered; 400 days is). */
+const KEEP_DAILY_USAGE_S = 400 * 86_400;
+
+/** YYYY-MM-DD of an instant, in UTC. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
 
 export class AccountStore {
   constructor(
@@ -156,10 +167,10 @@ export class AccountStore {
   }
 
   /** Issues a key and returns its plaintext: the only time it exists outside the caller. */
-  async issueKey(tenantId: string, plaintext: string = generateApiKey()): Promise<{ key: string; info: KeyInfo }> {
+  async issueKey(tenantId: string, plaintext: string = generateApiKey(), opts: { name?: string } = {}): Promise<{ key: string; info: KeyInfo }> {
     await this.requireTenant(tenantId);
     const hash = hashApiKey(plaintext);
-    const info: KeyInfo = { keyId: `key_${hash.slice(0, 12)}`, tenantId, hint: plaintext.slice(0, 7), createdAt: this.now().toISOString() };
+    const info: KeyInfo = { keyId: `key_${hash.slice(0, 12)}`, tenantId, hint: plaintext.slice(0, 7), createdAt: this.now().toISOString(), ...(opts.name ? { name: opts.name } : {}) };
     // Listed first, valid second: a key that works is always in the tenant's listing (and so revocable).
     await this.redis.hset(this.keys.tenantKeys(tenantId), info.keyId, hash);
     await this.redis.set(this.keys.apiKey(hash), JSON.stringify(info));
@@ -174,8 +185,26 @@ export class AccountStore {
 
   async listKeys(tenantId: string): Promise<KeyInfo[]> {
     const hashes = Object.values(await this.redis.hgetall(this.keys.tenantKeys(tenantId)));
-    const infos = await Promise.all(hashes.map((h) => this.redis.get(this.keys.apiKey(h))));
-    return infos.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as KeyInfo);
+    const [infos, lastUsed] = await Promise.all([Promise.all(hashes.map((h) => this.redis.get(this.keys.apiKey(h)))), this.redis.hgetall(this.keys.keyLastUsed(tenantId))]);
+    return infos
+      .filter((v): v is string => v !== null)
+      .map((v) => JSON.parse(v) as KeyInfo)
+      .map((k) => (lastUsed[k.keyId] ? { ...k, lastUsedAt: lastUsed[k.keyId] } : k))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /** Records that a key authenticated a request now (shown as "last used" in the dashboard). */
+  async touchKey(tenantId: string, keyId: string): Promise<void> {
+    await this.redis.hset(this.keys.keyLastUsed(tenantId), keyId, this.now().toISOString());
+  }
+
+  /** Actions per UTC day from `from` to `to` inclusive (the dashboard's chart), oldest first. */
+  async dailyUsage(tenantId: string, from: Date, to: Date): Promise<Array<{ day: string; actions: number }>> {
+    const days: string[] = [];
+    for (let t = Date.parse(utcDay(from)); t <= to.getTime(); t += 86_400_000) days.push(utcDay(new Date(t)));
+    if (days.length === 0) return [];
+    const counts = await this.redis.mget(days.map((d) => this.keys.usageDaily(tenantId, d)));
+    return days.map((day, i) => ({ day, actions: Number(counts[i] ?? 0) }));
   }
 
   /** Revokes by key id (from a listing). Returns whether a key was revoked. */
@@ -184,7 +213,8 @@ export class AccountStore {
     if (!hash) return false;
     // Invalid first, unlisted second: if the second step fails the key is already refused everywhere.
     await this.redis.del(this.keys.apiKey(hash));
-    await this.redis.hdel(this.keys.tenantKeys(tenantId), keyId);
+    // The listing and its last-used times share the tenant's slot: one transaction.
+    await this.redis.multi().hdel(this.keys.tenantKeys(tenantId), keyId).hdel(this.keys.keyLastUsed(tenantId), keyId).exec();
     return true;
   }
 
@@ -214,14 +244,14 @@ export class AccountStore {
     const { plan, period } = this.standing(tenant, now);
     const limit = plan.actionLimit;
     const ttl = Math.ceil((period.end.getTime() - now.getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
-    const [admitted, used] = (await this.redis.eval(RESERVE_SCRIPT, 1, this.keys.usage(tenant.id, period.start.toISOString()), n, limit, ttl)) as [number, number];
+    const [admitted, used] = (await this.redis.eval(RESERVE_SCRIPT, 2, this.keys.usage(tenant.id, period.start.toISOString()), this.keys.usageDaily(tenant.id, utcDay(now)), n, limit, ttl, KEEP_DAILY_USAGE_S)) as [number, number];
     return { admitted: admitted === 1, used, limit, period };
   }
 
   /** Gives back actions reserved but not performed (blocked sites, our failures, cut batches). */
   async refund(tenant: Tenant, period: Period, n: number): Promise<number> {
     if (n <= 0) return this.used(tenant, period);
-    return Number(await this.redis.eval(REFUND_SCRIPT, 1, this.keys.usage(tenant.id, period.start.toISOString()), n));
+    return Number(await this.redis.eval(REFUND_SCRIPT, 2, this.keys.usage(tenant.id, period.start.toISOString()), this.keys.usageDaily(tenant.id, utcDay(this.now())), n));
   }
 
   /** Takes one request from the tenant's token bucket (rate: the plan's ratePerSecond, burst: one second's worth). */

@@ -3,21 +3,31 @@
  * script, so N gateways racing on one tenant can never let it past its limit.
  */
 
-/** KEYS[1] usage counter. ARGV: n, limit, ttl seconds. Returns {admitted 0|1, used after}. */
+/**
+ * KEYS[1] usage counter, KEYS[2] today's counter (the dashboard's per-day chart). ARGV: n, limit,
+ * ttl seconds, day-counter ttl seconds. Returns {admitted 0|1, used after}.
+ */
 export const RESERVE_SCRIPT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local n = tonumber(ARGV[1])
 if used + n > tonumber(ARGV[2]) then return {0, used} end
 used = redis.call('INCRBY', KEYS[1], n)
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+redis.call('INCRBY', KEYS[2], n)
+redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
 return {1, used}
 `;
 
-/** KEYS[1] usage counter. ARGV: n. Gives back n actions, never below zero. Returns used after. */
+/**
+ * KEYS[1] usage counter, KEYS[2] today's counter. ARGV: n. Gives back n actions, never below
+ * zero (the day counter too: a refund just after midnight may find less there). Returns used after.
+ */
 export const REFUND_SCRIPT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local n = math.min(tonumber(ARGV[1]), used)
 if n <= 0 then return used end
+local day = tonumber(redis.call('GET', KEYS[2]) or '0')
+if day > 0 then redis.call('DECRBY', KEYS[2], math.min(n, day)) end
 return redis.call('DECRBY', KEYS[1], n)
 `;
 

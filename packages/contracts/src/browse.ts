@@ -20,6 +20,34 @@ export const HttpUrl = z
     }
   }, 'must be an absolute http:// or https:// URL');
 
+/**
+ * `screenshot` in a browse request (additive; docs/api.md): `true` for a JPEG of the viewport, or
+ * the options. Full-page captures are cut at a bounded height (the response says `truncated`).
+ */
+export const ScreenshotRequest = z.union([
+  z.boolean(),
+  z.strictObject({
+    full_page: z.boolean().optional(),
+    format: z.enum(['jpeg', 'png']).optional(),
+    /** JPEG quality, 1–100 (default 70); not allowed with PNG. */
+    quality: z.number().int().min(1).max(100).optional(),
+  }),
+]);
+export type ScreenshotRequest = z.infer<typeof ScreenshotRequest>;
+
+/** A screenshot as answered: base64 image data and what it shows. */
+export const Screenshot = z.object({
+  format: z.enum(['jpeg', 'png']),
+  /** Pixels of the image. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  full_page: z.boolean(),
+  /** True when a full page was taller than the capture bound and only its top is shown. */
+  truncated: z.boolean(),
+  data: z.string(),
+});
+export type Screenshot = z.infer<typeof Screenshot>;
+
 export const BrowseRequest = z
   .strictObject({
     url: HttpUrl.optional(),
@@ -28,8 +56,12 @@ export const BrowseRequest = z
     params: ToolParams.optional(),
     tools: z.array(ToolCall).min(1).max(LIMITS.maxBatchTools).optional(),
     include_page_content: z.boolean().optional(),
+    screenshot: ScreenshotRequest.optional(),
   })
   .superRefine((body, ctx) => {
+    if (typeof body.screenshot === 'object' && body.screenshot.format === 'png' && body.screenshot.quality !== undefined) {
+      ctx.addIssue({ code: 'custom', message: '`quality` applies to JPEG screenshots only', path: ['screenshot', 'quality'] });
+    }
     if ((body.url === undefined) === (body.session_id === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'exactly one of `url` or `session_id` is required', path: [] });
     }
@@ -55,11 +87,26 @@ export const BrowseResponse = z.object({
   page_content: z.string().optional(),
   results: z.array(ToolResult).optional(),
   stopped_reason: StoppedReason.optional(),
+  /** Present when the request asked for `screenshot` (absent if the capture failed). */
+  screenshot: Screenshot.optional(),
 });
 export type BrowseResponse = z.infer<typeof BrowseResponse>;
 
 export const SessionClosed = z.object({ status: z.literal('closed') });
 export type SessionClosed = z.infer<typeof SessionClosed>;
+
+/** A screenshot request with its defaults filled in (what the job carries), or undefined for none. */
+export interface ScreenshotOptions {
+  fullPage: boolean;
+  format: 'jpeg' | 'png';
+  quality?: number;
+}
+export function screenshotOptionsOf(req: ScreenshotRequest | undefined): ScreenshotOptions | undefined {
+  if (req === undefined || req === false) return undefined;
+  const o = req === true ? {} : req;
+  const format = o.format ?? 'jpeg';
+  return { fullPage: o.full_page ?? false, format, ...(format === 'jpeg' ? { quality: o.quality ?? 70 } : {}) };
+}
 
 /** The tool calls a browse request asks for, as one list (`tool` is a batch of one). */
 export function toolCallsOf(body: BrowseRequest): ToolCall[] {

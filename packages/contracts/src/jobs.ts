@@ -24,6 +24,8 @@ export const BrowseJob = JobBase.extend({
   /** Number of tool calls inside `sealedCalls`, in clear for metrics and billing. */
   toolCount: z.number().int().nonnegative(),
   includePageContent: z.boolean(),
+  /** Screenshot wanted with the answer (defaults filled in by the gateway); absent for none. */
+  screenshot: z.object({ fullPage: z.boolean(), format: z.enum(['jpeg', 'png']), quality: z.number().int().min(1).max(100).optional() }).optional(),
   /** Whether the tenant may automate logins (and so reach identity-provider domains). */
   loginAutomation: z.boolean(),
 });

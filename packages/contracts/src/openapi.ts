@@ -5,6 +5,9 @@
  * (packages/deploy-check writes it and fails when it is out of date).
  *
  * Request bodies are converted with zod's input view, responses with its output view.
+ * Requests stay strict (`additionalProperties: false`, as the gateway refuses unknown fields);
+ * responses are open, because docs/api.md lets v1 add response fields that clients must ignore:
+ * a client validating responses against a closed schema would break on the first added field.
  */
 import { z } from 'zod';
 import { BillingStanding, PlaygroundTokenRequest, PlaygroundTokenResponse } from './account';
@@ -33,7 +36,22 @@ function convert(entries: Record<string, z.ZodType>, io: 'input' | 'output'): Re
     delete s.$schema;
     delete s.$id;
   }
-  return schemas;
+  return io === 'output' ? (openObjects(schemas) as Record<string, JsonObject>) : schemas;
+}
+
+/**
+ * Drops every `additionalProperties: false` (zod's output view closes each object, since its
+ * parser strips unknown keys), keeping schema-valued ones such as a record's value type.
+ */
+function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'additionalProperties' && v === false) continue;
+    out[k] = openObjects(v);
+  }
+  return out;
 }
 
 function componentSchemas(): Record<string, JsonObject> {

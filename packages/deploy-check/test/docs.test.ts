@@ -1,6 +1,6 @@
 /**
  * docs/ against the code: errors.md lists every error and tool-error code; configuration.md
- * lists every environment variable of the gateway, worker, launcher and MCP server (from their
+ * lists every environment variable of the gateway, worker, launcher, MCP server and dashboard (from their
  * zod env schemas) and names no variable that none of them has.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { GatewayEnvSchema } from '@pagemap/gateway/dist/env';
 import { WorkerEnvSchema } from '@pagemap/worker/dist/env';
 import { StackEnvSchema } from '@pagemap/stack/dist/env';
 import { McpEnvSchema } from '@pagemap/mcp/dist/env';
+import { DashboardEnvVars } from '@pagemap/dashboard/dist/env';
 import { DOCS_DIR } from '../src/paths';
 
 const read = (name: string) => readFileSync(join(DOCS_DIR, name), 'utf8');
@@ -31,7 +32,7 @@ test('docs/errors.md lists every request error code and every tool error code', 
 
 test('docs/configuration.md lists every environment variable of every process, and no other', () => {
   const text = read('configuration.md');
-  const schemas = { gateway: GatewayEnvSchema, worker: WorkerEnvSchema, stack: StackEnvSchema, mcp: McpEnvSchema } as Record<string, Schema>;
+  const schemas = { gateway: GatewayEnvSchema, worker: WorkerEnvSchema, stack: StackEnvSchema, mcp: McpEnvSchema, dashboard: DashboardEnvVars } as Record<string, Schema>;
   const all = new Set<string>();
   const missing: string[] = [];
   for (const [app, schema] of Object.entries(schemas)) {

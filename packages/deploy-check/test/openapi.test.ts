@@ -72,6 +72,34 @@ test('request schemas accept what the contract allows and refuse what the gatewa
   expect(validRequest('BrowseRequest', { url: 'ftp://example.com/' })).toBe(false);
 });
 
+/** Every `additionalProperties: false` under a schema, as JSON pointers. */
+function closedObjects(node: unknown, at = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(([k, v]) => (k === 'additionalProperties' && v === false ? [at || '/'] : closedObjects(v, `${at}/${k}`)));
+}
+
+test('evolution rule: response schemas are open (new fields validate), request schemas strict', () => {
+  const schemas = doc.components.schemas as Json;
+  const requests = ['BrowseRequest', 'ToolCall', 'PlaygroundTokenRequest'];
+  // Requests are closed at the top and in every nested object they define (e.g. `screenshot` options).
+  for (const name of requests) expect([name, closedObjects(schemas[name]).includes('/')]).toEqual([name, true]);
+  for (const name of Object.keys(schemas).filter((n) => !requests.includes(n))) expect([name, closedObjects(schemas[name])]).toEqual([name, []]);
+  expect(validRequest('ToolCall', { tool: 'a', extra: 1 })).toBe(false);
+  expect(validRequest('PlaygroundTokenRequest', { extra: 1 })).toBe(false);
+  expect(validRequest('BrowseRequest', { url: 'https://example.com/', screenshot: { full_page: true, extra: 1 } })).toBe(false);
+  expect(validRequest('BrowseRequest', { url: 'https://example.com/', screenshot: { full_page: true } })).toBe(true);
+
+  // A response of today with a field added at every level still matches.
+  const tool = { name: 'login', description: 'Sign in', params: [{ name: 'username', description: 'User name', type: 'string', required: true, future: 1 }], future: 1 };
+  const usage = { plan: 'free', actions: { used: 1, limit: 10, future: 1 }, period: { start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z', basis: 'calendar_month', future: 1 }, billing: { has_subscription: false, portal_url: '/v1/billing/portal', future: 1 }, future: 1 };
+  expect(validRequest('UsageRecord', usage)).toBe(true);
+  expect(validRequest('Tool', tool)).toBe(true);
+  expect(validRequest('SessionClosed', { status: 'closed', future: 1 })).toBe(true);
+  expect(validRequest('ErrorBody', { error: 'SESSION_NOT_FOUND', message: 'gone', future: 1 })).toBe(true);
+  // Open is not lax: a wrong type is still refused.
+  expect(validRequest('UsageRecord', { ...usage, actions: { used: 'one', limit: 10 } })).toBe(false);
+});
+
 describe('a real gateway answers what the document says', () => {
   let stack: Stack;
   let site: FixtureServer;

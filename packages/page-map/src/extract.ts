@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
-import { callAgent } from './inpage/agent';
-import type { AgentResponse, RawPage } from './inpage/types';
+import { callPageScript } from './page-script/call';
+import type { PageScriptResponse, RawPage } from './page-script/types';
 import { buildTools } from './tools';
 import type { ExtractOptions, PageMap } from './types';
 
@@ -13,8 +13,8 @@ export const MAX_LINKS = 1000;
 export const MAX_TEXT = 20_000;
 
 export async function rawExtract(page: Page): Promise<RawPage> {
-  const res = await callAgent(page, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
-  if (res.op !== 'extract') throw new Error('page agent answered the wrong operation');
+  const res = await callPageScript(page, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
+  if (res.op !== 'extract') throw new Error('page script answered the wrong operation');
   return res.page;
 }
 

@@ -6,26 +6,10 @@
  * system prompt tells the model it is data, not instructions.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { clampSummary, sentences } from './sentences';
 import type { Summarizer, Summary, SummaryInput } from './types';
 
 const BOILERPLATE = /\b(cookies?|consent|privacy (policy|settings)|all rights reserved|terms of (use|service)|javascript is (disabled|required)|enable javascript|skip to (main )?content|newsletter|follow us|©)\b/i;
-
-/** Splits text into sentences (good enough for summaries; keeps abbreviations mostly intact). */
-export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=["“'(\[]?[A-Z0-9À-Ý])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** Caps a model or offline summary at three sentences and a sane length. */
-export function clampSummary(s: string, maxSentences = 3, maxChars = 600): string {
-  const parts = sentences(s.replace(/^#+\s*/gm, '').replace(/\*\*/g, '')).slice(0, maxSentences);
-  let out = parts.join(' ');
-  if (out.length > maxChars) out = out.slice(0, maxChars - 1).replace(/\s+\S*$/, '') + '…';
-  return out;
-}
 
 /**
  * Deterministic summary from the main content: the first sentences of the first real paragraphs

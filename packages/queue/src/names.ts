@@ -4,7 +4,8 @@
  *
  * The slot rule (Redis Cluster; docs/architecture.md): keys that one operation touches together
  * share a hash tag, so they live in one slot —
- * - `{t.<tenant>}`: the tenant's record, key index, usage counters, rate bucket, session slots;
+ * - `{t.<tenant>}`: the tenant's record, key index and last uses, usage counters (period and
+ *   day, reserved together by one script), rate bucket, session slots, verification;
  * - `{w.<worker>}`: a worker's heartbeat, its session index, the lock of its reaper;
  * - queue names `{open}` / `{worker.<id>}`: every BullMQ key of one queue (BullMQ requires it);
  * - everything else (session entries, API keys, the tenant and worker lists, the page-map cache)
@@ -49,6 +50,18 @@ export interface KeySpace {
   rate(tenantId: string, window: number): string;
   /** String: a cached page map (anonymous pages only). */
   pageMapCache(cacheKey: string): string;
+  /** Hash: key id → ISO time the key last authenticated a request. */
+  keyLastUsed(tenantId: string): string;
+  /** Counter: actions used by a tenant on one UTC day (YYYY-MM-DD), for the dashboard's chart. */
+  usageDaily(tenantId: string, day: string): string;
+  /** Hash: a dashboard account owner (email, tenant, password hash). */
+  owner(ownerId: string): string;
+  /** Hash: lower-cased email → owner id. */
+  readonly ownersByEmail: string;
+  /** Hash: a tenant's login-automation verification (card check, attestation). */
+  tenantVerification(tenantId: string): string;
+  /** Prefix of the dashboard's own keys (sessions, sign-in failure counters, rate limits). */
+  readonly dashboard: string;
 }
 
 export function keySpace(prefix = 'pm'): KeySpace {
@@ -71,5 +84,11 @@ export function keySpace(prefix = 'pm'): KeySpace {
     usage: (t, start) => `${prefix}:{t.${t}}:usage:${start}`,
     rate: (t, w) => `${prefix}:{t.${t}}:rate:${w}`,
     pageMapCache: (k) => `${prefix}:pagemap:${k}`,
+    keyLastUsed: (t) => `${prefix}:{t.${t}}:key-last-used`,
+    usageDaily: (t, day) => `${prefix}:{t.${t}}:usage-daily:${day}`,
+    owner: (id) => `${prefix}:owner:${id}`,
+    ownersByEmail: `${prefix}:owners-by-email`,
+    tenantVerification: (t) => `${prefix}:{t.${t}}:verification`,
+    dashboard: `${prefix}:dash`,
   };
 }

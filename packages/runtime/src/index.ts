@@ -3,3 +3,4 @@ export * from './logger';
 export * from './metrics';
 export * from './shutdown';
 export * from './poll';
+export * from './timeout';

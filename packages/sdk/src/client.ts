@@ -2,89 +2,14 @@
  * The Pagemap client: one typed method per endpoint, responses parsed with the contracts'
  * schemas, errors turned back into classes, retries only where they cannot do harm.
  */
-import {
-  BrowseResponse,
-  ErrorBody,
-  HealthRecord,
-  PlaygroundTokenResponse,
-  SessionClosed,
-  UsageRecord,
-  USAGE_HEADERS,
-  type BrowseRequest,
-  type ToolCall,
-  type ToolParams,
-} from '@pagemap/contracts';
+import { BrowseResponse, ErrorBody, HealthRecord, PlaygroundTokenResponse, SessionClosed, UsageRecord } from '@pagemap/contracts';
 import type { z } from 'zod';
-import {
-  ClientTimeoutError,
-  ConnectionError,
-  errorFromResponse,
-  PagemapApiError,
-  PagemapSdkError,
-  SessionNotFoundError,
-  UnexpectedResponseError,
-  type UsageHeaders,
-} from './errors.js';
+import { ClientTimeoutError, ConnectionError, errorFromResponse, PagemapApiError, PagemapSdkError, UnexpectedResponseError } from './errors.js';
+import { BrowserSession } from './session.js';
+import type { BrowseInput, BrowseResult, PagemapOptions, RequestOptions, WithMeta } from './types.js';
+import { envVar, newRequestId, retryAfterOf, sleep, usageOf, withMeta } from './wire.js';
 
 export const SDK_VERSION = '0.1.0';
-
-export interface PagemapOptions {
-  /** API key (`pm_...`) or playground token. Default: the `PAGEMAP_API_KEY` environment variable. */
-  apiKey?: string;
-  /** Base address of the service. Default: `PAGEMAP_BASE_URL`, else `http://localhost:8080`. */
-  baseUrl?: string;
-  /**
-   * Time budget of one HTTP attempt, ms, including reading the body. Default 90 000: above the
-   * service's own request deadline (60 s by default) so the service answers first with a code.
-   */
-  timeoutMs?: number;
-  /** Retries after the first attempt, for retryable failures only. Default 2. */
-  retries?: number;
-  /** First backoff delay, ms; doubles per retry, with jitter. Default 500. */
-  backoffBaseMs?: number;
-  /** Largest backoff delay, ms. Default 8 000. */
-  backoffMaxMs?: number;
-  /** A Retry-After longer than this (ms) is not waited for: the error is thrown at once. Default 60 000. */
-  maxRetryAfterMs?: number;
-  /**
-   * Also retry requests that execute tools. Off by default: a tool may have run (a form was
-   * submitted) even when the answer was lost, and running it twice can do harm.
-   */
-  retryToolCalls?: boolean;
-  /** fetch implementation; default `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch;
-  /** Extra headers on every request. */
-  headers?: Record<string, string>;
-}
-
-export interface RequestOptions {
-  /** Cancels the call (including retries and backoff waits); the signal's reason is thrown. */
-  signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call. */
-  timeoutMs?: number;
-  /** Overrides the client's `retries` for this call. */
-  retries?: number;
-  /** Sent as X-Request-Id (same on every retry); random by default. */
-  requestId?: string;
-}
-
-/** What came with a response besides its body. */
-export interface ResponseMeta {
-  status: number;
-  requestId: string | undefined;
-  usage: UsageHeaders;
-  /** `X-Cache` of a browse response: HIT when the page map came from the shared cache. */
-  cache: string | undefined;
-  /** Attempts made (1 without retries). */
-  attempts: number;
-}
-
-/** A parsed response body with its metadata on a non-enumerable `meta` (JSON.stringify leaves it out). */
-export type WithMeta<T> = T & { readonly meta: ResponseMeta };
-
-/** `POST /v1/browse` body. Exactly one of `url` / `session_id`; `tool` + `params` or `tools`. */
-export type BrowseInput = z.input<typeof BrowseRequest>;
-export type BrowseResult = WithMeta<BrowseResponse>;
 
 type RetryClass =
   /** Retries retryable refusals and network failures (GET, DELETE, browse without tools). */
@@ -104,65 +29,6 @@ interface Call<T> {
   retry: RetryClass | 'none';
   /** Non-2xx statuses whose body is still the success schema (health answers 503 with a record). */
   okStatuses?: number[];
-}
-
-function envVar(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const v = env?.[name];
-  return v === undefined || v === '' ? undefined : v;
-}
-
-function intHeader(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name);
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function usageOf(headers: Headers): UsageHeaders {
-  const out: UsageHeaders = {};
-  const count = intHeader(headers, USAGE_HEADERS.count);
-  const limit = intHeader(headers, USAGE_HEADERS.limit);
-  const start = headers.get(USAGE_HEADERS.periodStart);
-  if (count !== undefined) out.actionCount = count;
-  if (limit !== undefined) out.actionLimit = limit;
-  if (start) out.periodStart = start;
-  return out;
-}
-
-/** Retry-After as seconds: delta-seconds or an HTTP date. */
-function retryAfterOf(headers: Headers): number | undefined {
-  const raw = headers.get('retry-after');
-  if (!raw) return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw);
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
-}
-
-function withMeta<T>(data: T, meta: ResponseMeta): WithMeta<T> {
-  const target = (typeof data === 'object' && data !== null ? data : { value: data }) as object;
-  Object.defineProperty(target, 'meta', { value: meta, enumerable: false, writable: false, configurable: true });
-  return target as WithMeta<T>;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal!.reason);
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function newRequestId(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  return c?.randomUUID ? c.randomUUID() : `sdk-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 export class Pagemap {
@@ -341,86 +207,5 @@ export class Pagemap {
       ...(retryAfterS !== undefined ? { retryAfterS } : {}),
       body: isJson ? json : text,
     });
-  }
-}
-
-/**
- * One browser session: carries `session_id` forward and keeps the latest page map.
- * `open(url)` → `run(tool, params)` / `batch([...])` → `close()`.
- */
-export class BrowserSession {
-  /** The latest page map (title, summary, tools) of the session's current page. */
-  page: BrowseResult;
-  #closed = false;
-
-  constructor(
-    private readonly client: Pagemap,
-    first: BrowseResult,
-  ) {
-    this.page = first;
-  }
-
-  get id(): string {
-    return this.page.session_id;
-  }
-
-  /** When the session expires if no further request comes. */
-  get expiresAt(): Date {
-    return new Date(this.page.expires_at);
-  }
-
-  get tools(): BrowseResponse['tools'] {
-    return this.page.tools;
-  }
-
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  /** The current page's tool of that name, if any. */
-  tool(name: string): BrowseResponse['tools'][number] | undefined {
-    return this.page.tools.find((t) => t.name === name);
-  }
-
-  /** Executes one tool. Its outcome is `results[0]` (`success`, `error`); the page map is the page after it. */
-  async run(tool: string, params?: ToolParams, opts: { include_page_content?: boolean } & RequestOptions = {}): Promise<BrowseResult> {
-    const { include_page_content, ...options } = opts;
-    return this.#browse({ session_id: this.id, tool, ...(params ? { params } : {}), ...(include_page_content !== undefined ? { include_page_content } : {}) }, options);
-  }
-
-  /**
-   * Executes tools in order. A tool that navigates ends the batch (`stopped_reason: "navigation"`);
-   * the session stays open either way.
-   */
-  async batch(calls: ToolCall[], opts: { include_page_content?: boolean } & RequestOptions = {}): Promise<BrowseResult> {
-    const { include_page_content, ...options } = opts;
-    return this.#browse({ session_id: this.id, tools: calls, ...(include_page_content !== undefined ? { include_page_content } : {}) }, options);
-  }
-
-  /** Re-reads the current page (no tool runs; a follow-up, so it also keeps the session alive). */
-  async refresh(opts: { include_page_content?: boolean } & RequestOptions = {}): Promise<BrowseResult> {
-    const { include_page_content, ...options } = opts;
-    return this.#browse({ session_id: this.id, ...(include_page_content !== undefined ? { include_page_content } : {}) }, options);
-  }
-
-  /** Closes the session. Resolves true when this call closed it, false when it was already gone. */
-  async close(options?: RequestOptions): Promise<boolean> {
-    if (this.#closed) return false;
-    try {
-      await this.client.closeSession(this.id, options);
-      this.#closed = true;
-      return true;
-    } catch (err) {
-      // Already closed or expired is what close() is for; anything else (network) may have left it open.
-      if (!(err instanceof SessionNotFoundError)) throw err;
-      this.#closed = true;
-      return false;
-    }
-  }
-
-  async #browse(input: BrowseInput, options: RequestOptions): Promise<BrowseResult> {
-    const result = await this.client.browse(input, options);
-    this.page = result;
-    return result;
   }
 }

@@ -9,10 +9,14 @@
  * await session.close();
  * ```
  */
-export { Pagemap, BrowserSession, SDK_VERSION } from './client.js';
-export type { PagemapOptions, RequestOptions, ResponseMeta, WithMeta, BrowseInput, BrowseResult } from './client.js';
+export { Pagemap, SDK_VERSION } from './client.js';
+export { BrowserSession } from './session.js';
+export type { PagemapOptions, RequestOptions, ResponseMeta, WithMeta, BrowseInput, BrowseResult } from './types.js';
 export * from './errors.js';
-export type {
+// The wire schemas (zod) and their types, bundled from the private contracts package at build
+// time: exported as values too, so a declared `const` is never missing at run time, and callers
+// can validate or narrow with the same schemas the client parses responses with.
+export {
   BrowseRequest,
   BrowseResponse,
   Tool,
@@ -21,11 +25,10 @@ export type {
   ToolParams,
   ToolResult,
   ToolError,
-  ToolErrorCode,
   UsageRecord,
   HealthRecord,
   SessionClosed,
   PlaygroundTokenResponse,
-  ErrorCode,
   StoppedReason,
 } from '@pagemap/contracts';
+export type { ErrorCode, ToolErrorCode } from '@pagemap/contracts';

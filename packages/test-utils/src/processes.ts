@@ -1,5 +1,5 @@
 /**
- * Real gateway and worker processes for integration tests: `node apps/{gateway,worker}/dist/main.js` as child
+ * Real gateway, worker and dashboard processes for integration tests: `node apps/{gateway,worker,dashboard}/dist/main.js` as child
  * processes against a real Redis, several of each when asked. Their JSON log lines are kept so
  * tests can assert on them (which worker served a job, that no secret was logged).
  */
@@ -14,11 +14,16 @@ import { waitFor } from './ports';
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const GATEWAY_MAIN = join(REPO_ROOT, 'apps', 'gateway', 'dist', 'main.js');
 export const WORKER_MAIN = join(REPO_ROOT, 'apps', 'worker', 'dist', 'main.js');
+export const DASHBOARD_MAIN = join(REPO_ROOT, 'apps', 'dashboard', 'dist', 'main.js');
+
+export type ProcKind = 'gateway' | 'worker' | 'dashboard';
+const MAINS: Record<ProcKind, string> = { gateway: GATEWAY_MAIN, worker: WORKER_MAIN, dashboard: DASHBOARD_MAIN };
+const READY: Record<ProcKind, string> = { gateway: 'gateway listening', worker: 'worker ready', dashboard: 'dashboard listening' };
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
 export interface ProcHandle {
-  kind: 'gateway' | 'worker';
+  kind: ProcKind;
   proc: ChildProcess;
   pid: number;
   port: number;
@@ -38,8 +43,8 @@ export interface ProcHandle {
   kill9(): Promise<number | string>;
 }
 
-export async function startProcess(kind: 'gateway' | 'worker', env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ProcHandle> {
-  const main = kind === 'gateway' ? GATEWAY_MAIN : WORKER_MAIN;
+export async function startProcess(kind: ProcKind, env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ProcHandle> {
+  const main = MAINS[kind];
   const proc = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const lines: LogLine[] = [];
@@ -62,7 +67,7 @@ export async function startProcess(kind: 'gateway' | 'worker', env: Record<strin
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
   const exited = new Promise<number | string>((r) => proc.once('exit', (code, signal) => r(code ?? signal ?? -1)));
-  const readyMsg = kind === 'gateway' ? 'gateway listening' : 'worker ready';
+  const readyMsg = READY[kind];
   let ready: LogLine;
   try {
     ready = await Promise.race([

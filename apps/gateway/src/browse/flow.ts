@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import { PagemapError, toolCallsOf, type BrowseRequest, type BrowseResponse, type ToolResult } from '@pagemap/contracts';
+import { PagemapError, screenshotOptionsOf, toolCallsOf, type BrowseRequest, type BrowseResponse, type ToolResult } from '@pagemap/contracts';
 import type { AccountStore, Tenant } from '@pagemap/accounts';
 import type { JobPayload, Sealer, SessionDirectory } from '@pagemap/queue';
 import type { Principal } from '../auth/principal';
@@ -76,6 +76,7 @@ export class BrowseFlow {
     let sessionOpened = false;
     try {
       const reserved = await meter.reserve(res, tenant, body.url !== undefined ? 1 : 0, calls.length);
+      const screenshot = screenshotOptionsOf(body.screenshot);
       const payload: JobPayload<'open'> = {
         requestId,
         tenantId: tenant.id,
@@ -86,6 +87,7 @@ export class BrowseFlow {
         ...(calls.length > 0 ? { sealedCalls: sealer.seal(calls) } : {}),
         toolCount: calls.length,
         includePageContent: body.include_page_content ?? false,
+        ...(screenshot ? { screenshot } : {}),
         loginAutomation: tenant.loginAutomation,
       };
       const answer = await this.#runBilled(res, reserved, payload, owner);
@@ -139,7 +141,7 @@ export class BrowseFlow {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('browse', payload, owner);
+      const result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('resume', payload, owner);
       metrics.jobWaitSeconds.observe({ kind, outcome: result.ok ? 'ok' : result.error.code }, seconds());
       return result;
     } catch (err) {

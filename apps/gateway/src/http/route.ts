@@ -49,6 +49,8 @@ export function mountRoute<B>(router: Router, def: RouteDef<B>, services: Gatewa
     if (def.access !== 'public') {
       principal = await services.authenticator.authenticate(req.headers.authorization);
       res.locals.tenantId = principal.tenant.id;
+      // "Last used" in the dashboard's key list; a failed write must not fail the request.
+      if (principal.scope === 'full') void services.accounts.touchKey(principal.tenant.id, principal.credentialId).catch(() => undefined);
       // Usage headers go on every authenticated response, refusals included.
       await services.meter.writeHeaders(res, principal.tenant);
       // Per-tenant request rate, shared by every replica (a token bucket in Redis).

@@ -5,6 +5,7 @@
  * A failing component makes `status` "fail" and the HTTP status 503. Shape: docs/api.md.
  */
 import type { HealthRecord } from '@pagemap/contracts';
+import { withTimeout } from '@pagemap/runtime';
 import { defineRoute } from '../http/route';
 
 export default defineRoute({
@@ -15,7 +16,8 @@ export default defineRoute({
     const { fleet, metrics, startedAt } = services;
     const deep = req.query.deep === 'true' || req.query.deep === '1';
     const uptime_s = Math.floor((Date.now() - startedAt) / 1000);
-    const workers = await withTimeout(fleet.live(), 1000).catch(() => null);
+    const listed = await withTimeout(fleet.live(), 1000).catch(() => null);
+    const workers = listed && !listed.timedOut ? listed.value : null;
     const active_sessions = workers ? workers.reduce((n, w) => n + w.sessions, 0) : 0;
     if (workers) {
       metrics.activeSessions.set(active_sessions);
@@ -27,7 +29,8 @@ export default defineRoute({
       return;
     }
     const details: Record<string, string> = {};
-    const datastore = (await withTimeout(fleet.ping(), 1000).catch(() => false)) ? 'ok' : 'fail';
+    const ping = await withTimeout(fleet.ping(), 1000).catch(() => null);
+    const datastore = ping && !ping.timedOut && ping.value ? 'ok' : 'fail';
     if (datastore !== 'ok') details.datastore = 'Redis did not answer PING within 1 s.';
     let browser = 'fail';
     let model = 'fail';
@@ -53,8 +56,3 @@ export default defineRoute({
     res.status(ok ? 200 : 503).json(record);
   },
 });
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let t: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<T>((_, rej) => (t = setTimeout(() => rej(new Error('timeout')), ms)))]).finally(() => clearTimeout(t));
-}

@@ -5,11 +5,16 @@
  * - its own queue, with follow-ups and closes for the sessions it owns.
  */
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
-import { JOB_CATALOG, isDatastoreUnavailable, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
+import { isDatastoreUnavailable, isJobName, JOB_CATALOG, parseJobPayload, type JobHandlers, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
-import type { BrowseHandler } from './browse';
 import type { SessionRegistry } from '../sessions/registry';
 import type { WorkerMetrics } from '../metrics';
+import { jobFailure } from './failure';
+
+/** What a handler gets besides its payload: a logger carrying the job's request and session. */
+export interface JobContext {
+  log: Logger;
+}
 
 export interface ConsumerOptions {
   workerId: string;
@@ -29,7 +34,8 @@ export class JobConsumers {
 
   constructor(
     private readonly opts: ConsumerOptions,
-    private readonly handler: BrowseHandler,
+    /** One handler per job name in the catalog: a job without one does not compile. */
+    private readonly handlers: JobHandlers<JobContext>,
     private readonly registry: SessionRegistry,
     private readonly metrics: WorkerMetrics,
     private readonly log: Logger,
@@ -93,10 +99,15 @@ export class JobConsumers {
   }
 
   async #process(job: Job, token?: string): Promise<unknown> {
-    const name = job.name as JobName;
-    const entry = JOB_CATALOG[name];
-    if (!entry) throw new Error(`unknown job ${job.name}`);
-    const data = entry.payload.parse(job.data);
+    if (!isJobName(job.name)) throw new Error(`unknown job ${job.name}`);
+    return this.#serve(job.name, job, token);
+  }
+
+  /** Serves one job: its payload is checked here, once, against the catalog and handed on typed. */
+  async #serve<N extends JobName>(name: N, job: Job, token?: string): Promise<unknown> {
+    const data = parseJobPayload(name, job.data);
+    const { requestId, sessionId, deadlineAt } = data;
+    const kind = JOB_CATALOG[name].metricKind;
     if (name === 'open') {
       if (this.#draining || this.load >= this.opts.maxSessions) {
         // Taken without room (see rebalance): back to the shared queue for another worker. The
@@ -106,48 +117,36 @@ export class JobConsumers {
         this.log.debug({ jobId: job.id }, 'open job given back: no free capacity');
         throw new WaitingError();
       }
-      this.#opening.add(data.sessionId);
+      this.#opening.add(sessionId);
       this.rebalance();
     }
-    const log = this.log.child({ requestId: data.requestId, sessionId: data.sessionId, job: name });
-    this.metrics.queueWaitSeconds.observe({ kind: name }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
+    const log = this.log.child({ requestId, sessionId, job: name });
+    this.metrics.queueWaitSeconds.observe({ kind }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
     const started = performance.now();
     let outcome = 'error';
     try {
-      if (Date.now() > data.deadlineAt) {
+      if (Date.now() > deadlineAt) {
         log.warn('job arrived after its deadline; skipped');
         outcome = 'UPSTREAM_TIMEOUT';
-        return this.handler.fail('UPSTREAM_TIMEOUT', 'The request waited too long in the queue.');
+        return jobFailure(this.opts.workerId, { code: 'UPSTREAM_TIMEOUT', message: 'The request waited too long in the queue.' });
       }
       // Tells the waiting gateway who runs the job, so it can watch this worker's heartbeat.
       if (name === 'open') await job.updateProgress({ worker: this.opts.workerId });
-      let result;
-      if (name === 'open') result = await this.handler.open(JOB_CATALOG.open.payload.parse(data), log);
-      else if (name === 'browse') result = await this.handler.resume(JOB_CATALOG.browse.payload.parse(data), log);
-      else result = await this.#close(data.sessionId, data.tenantId);
+      const result = await this.handlers[name](data, { log });
       outcome = result.ok ? 'ok' : result.error.code;
       if (this.opts.logJobs) log.info({ worker: this.opts.workerId, outcome, ms: Math.round(performance.now() - started) }, 'job served');
       return result;
     } catch (err) {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
-      if (name === 'open') await this.registry.close(data.sessionId, 'open_failed');
+      if (name === 'open') await this.registry.close(sessionId, 'open_failed');
       // Redis (or, on a cluster, the node of one slot) unreachable: a 503 to retry, not our bug.
-      if (isDatastoreUnavailable(err)) return this.handler.fail('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly. Nothing was billed.');
-      return this.handler.fail('INTERNAL_ERROR', 'The request could not be processed.');
+      if (isDatastoreUnavailable(err)) return jobFailure(this.opts.workerId, { code: 'SERVICE_UNAVAILABLE', message: 'The datastore is unreachable; retry shortly. Nothing was billed.' });
+      return jobFailure(this.opts.workerId, { code: 'INTERNAL_ERROR', message: 'The request could not be processed.' });
     } finally {
-      if (name === 'open') this.#opening.delete(data.sessionId);
+      if (name === 'open') this.#opening.delete(sessionId);
       this.rebalance();
-      this.metrics.jobSeconds.observe({ kind: name, outcome }, (performance.now() - started) / 1000);
+      this.metrics.jobSeconds.observe({ kind, outcome }, (performance.now() - started) / 1000);
     }
-  }
-
-  async #close(sessionId: string, tenantId: string) {
-    const session = this.registry.get(sessionId);
-    if (!session || session.tenantId !== tenantId) return this.handler.fail('SESSION_NOT_FOUND', 'Session not found or expired.');
-    // Wait for work already queued on the session, then close.
-    await session.exclusive(async () => undefined);
-    const closed = await this.registry.close(sessionId, 'deleted');
-    return closed ? { ok: true as const, workerId: this.opts.workerId } : this.handler.fail('SESSION_NOT_FOUND', 'Session not found or expired.');
   }
 
   /** Stops taking new sessions (the shared queue), keeps serving owned sessions. */

@@ -1,0 +1,81 @@
+/**
+ * Composition root of a dashboard process: config, logger, Redis, the accounts store (shared with
+ * the gateway and the admin CLI), the card verifier (Stripe when a key is set, test mode
+ * otherwise) and the HTTP app; owns start-up and shutdown.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { AccountStore, LoginAutomationGate, OwnerStore } from '@pagemap/accounts';
+import { createRedis, keySpace } from '@pagemap/queue';
+import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
+import type { DashboardEnv } from './env';
+import type { DashboardServices } from './services';
+import type { CardVerifier } from './billing/provider';
+import { StripeVerifier } from './billing/stripe';
+import { TestModeVerifier } from './billing/test-mode';
+import { SignInLockout } from './http/lockout';
+import { createApp } from './app';
+import { createDashboardMetrics } from './metrics';
+
+export interface DashboardApp {
+  log: Logger;
+  services: DashboardServices;
+  start(): Promise<{ port: number }>;
+  close(): Promise<boolean>;
+}
+
+export function createVerifier(env: DashboardEnv): CardVerifier {
+  return env.STRIPE_SECRET_KEY ? new StripeVerifier({ secretKey: env.STRIPE_SECRET_KEY, ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}) }) : new TestModeVerifier();
+}
+
+export function createDashboard(env: DashboardEnv, log: Logger = createLogger({ name: 'dashboard', level: env.LOG_LEVEL })): DashboardApp {
+  const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
+  // Offline queue on: the session store and rate limiter issue commands while Redis reconnects.
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+  redis.on('error', () => undefined);
+  const accounts = new AccountStore(redis, keys);
+  const services: DashboardServices = {
+    env,
+    log,
+    redis,
+    keys,
+    accounts,
+    owners: new OwnerStore(redis, keys, accounts),
+    gate: new LoginAutomationGate(redis, keys, accounts),
+    verifier: createVerifier(env),
+    lockout: new SignInLockout(redis, `${keys.dashboard}:signin-fail:`, env.PAGEMAP_DASHBOARD_LOCKOUT_AFTER, env.PAGEMAP_DASHBOARD_LOCKOUT_S),
+    metrics: createDashboardMetrics(),
+    siteDir: join(__dirname, 'site'),
+    staticDir: join(__dirname, '..', 'static'),
+  };
+  const app = createApp(services);
+  let server: Server | undefined;
+
+  const close = once(async () => {
+    const clean = await runShutdown(
+      [
+        { name: 'close http', run: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(() => undefined, () => undefined) },
+        { name: 'close redis', run: () => redis.quit().then(() => undefined) },
+      ],
+      (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
+    );
+    log.info({ clean }, 'dashboard stopped');
+    return clean;
+  });
+
+  return {
+    log,
+    services,
+    start: () =>
+      new Promise<{ port: number }>((resolve, reject) => {
+        server = app.listen(env.PORT, env.HOST, () => {
+          const port = (server!.address() as AddressInfo).port;
+          log.info({ port, payments: services.verifier.mode }, 'dashboard listening');
+          resolve({ port });
+        });
+        server.once('error', reject);
+      }),
+    close,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The dashboard's configuration: every environment variable it reads, validated once at start-up.
+ * No other file reads process.env. docs/configuration.md documents each variable.
+ */
+import { z } from 'zod';
+import { envBool, envInt, parseEnv } from '@pagemap/runtime';
+import { REDIS_ENV } from '@pagemap/queue';
+
+/** The variables themselves (docs/configuration.md is checked against this shape). */
+export const DashboardEnvVars = z.object({
+  ...REDIS_ENV,
+  PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
+  /** Same secret as the gateway's: the dashboard mints playground tokens the gateway verifies. */
+  PAGEMAP_JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Signs the session cookie; at least 32 characters. */
+  PAGEMAP_DASHBOARD_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  PORT: envInt(8090, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Public URL of the dashboard (what browsers type). Cookies are `Secure` when it is https.
+   * Unset: `http://HOST:PORT` (development).
+   */
+  PAGEMAP_DASHBOARD_URL: z.url().optional(),
+  /** Public base URL of the API (shown to owners; the playground calls it from the browser). */
+  PAGEMAP_API_URL: z.url(),
+  /** Stripe secret key; when set, cards are verified with Stripe SetupIntents. Unset: test mode. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Stripe API host override (`http://127.0.0.1:PORT`), for tests against a local stand-in. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Failed sign-ins for one email before it is locked. */
+  PAGEMAP_DASHBOARD_LOCKOUT_AFTER: envInt(5, 1, 100),
+  /** How long a locked email stays locked, seconds. */
+  PAGEMAP_DASHBOARD_LOCKOUT_S: envInt(900, 1, 86_400),
+  /** Sign-in and sign-up requests per IP per minute. */
+  PAGEMAP_DASHBOARD_AUTH_RATE: envInt(30, 1, 10_000),
+  /** Session lifetime without activity, seconds. */
+  PAGEMAP_DASHBOARD_SESSION_TTL_S: envInt(8 * 3600, 60, 30 * 86_400),
+  /** Trust X-Forwarded-* (TLS terminated by a proxy in front). */
+  PAGEMAP_TRUST_PROXY: envBool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export const DashboardEnvSchema = DashboardEnvVars.transform((env) => ({
+  ...env,
+  publicUrl: new URL(env.PAGEMAP_DASHBOARD_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`),
+  apiOrigin: new URL(env.PAGEMAP_API_URL).origin,
+  }));
+
+export type DashboardEnv = z.infer<typeof DashboardEnvSchema>;
+
+export function loadDashboardEnv(env: NodeJS.ProcessEnv = process.env): DashboardEnv {
+  return parseEnv(DashboardEnvSchema, env);
+}

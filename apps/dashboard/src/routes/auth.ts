@@ -1,0 +1,102 @@
+/**
+ * Sign-up, sign-in and sign-out. Sign-in is rate-limited per IP (express-rate-limit, counted in
+ * Redis so replicas agree) and locked per email after repeated failures (SignInLockout). The
+ * session id is regenerated at sign-in (no fixation) and the session destroyed at sign-out.
+ */
+import { Router, type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+import { OwnerError } from '@pagemap/accounts';
+import type { DashboardServices } from '../services';
+import { csrfToken, sessionCookieName } from '../http/session';
+import { signInPage, signUpPage } from '../views/auth';
+
+/** Only local paths, so `next` cannot send a signed-in owner to another site. */
+function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next) ? next : '/';
+}
+
+function field(req: Request, name: string): string {
+  const v = (req.body as Record<string, unknown>)[name];
+  return typeof v === 'string' ? v : '';
+}
+
+function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+}
+
+export function authRoutes(services: DashboardServices): Router {
+  const { owners, lockout, log, env, redis, keys, metrics } = services;
+  const router = Router();
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.PAGEMAP_DASHBOARD_AUTH_RATE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new RedisStore({ prefix: `${keys.dashboard}:rl:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never }),
+    handler: (_req, res) => {
+      metrics.signIns.inc({ outcome: 'rate_limited' });
+      res.status(429).type('html').send(signInPage({ csrfToken: '', flash: { kind: 'error', text: 'Too many attempts from this address; wait a minute and try again.' } }));
+    },
+  });
+
+  router.get('/signin', (req, res) => {
+    if (req.session.ownerId) return res.redirect(303, '/');
+    res.type('html').send(signInPage({ csrfToken: csrfToken(req), next: safeNext(req.query.next) }));
+  });
+
+  router.post('/signin', limiter, async (req, res) => {
+    const email = field(req, 'email');
+    const next = safeNext(field(req, 'next'));
+    const again = (status: number, text: string) => res.status(status).type('html').send(signInPage({ csrfToken: csrfToken(req), next, email, flash: { kind: 'error', text } }));
+    const lockedFor = await lockout.lockedFor(email);
+    if (lockedFor > 0) {
+      metrics.signIns.inc({ outcome: 'locked' });
+      log.warn({ event: 'signin_locked' }, 'sign-in refused: email locked');
+      return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(lockedFor / 60)} minute(s).`);
+    }
+    const owner = await owners.authenticate(email, field(req, 'password'));
+    if (!owner) {
+      await lockout.recordFailure(email);
+      metrics.signIns.inc({ outcome: 'failed' });
+      log.info({ event: 'signin_failed' }, 'sign-in failed');
+      return again(401, 'Wrong email or password.');
+    }
+    await lockout.clear(email);
+    await regenerate(req);
+    req.session.ownerId = owner.id;
+    metrics.signIns.inc({ outcome: 'ok' });
+    log.info({ event: 'signin', owner: owner.id }, 'owner signed in');
+    res.redirect(303, next);
+  });
+
+  router.get('/signup', (req, res) => {
+    res.type('html').send(signUpPage({ csrfToken: csrfToken(req) }));
+  });
+
+  router.post('/signup', limiter, async (req, res) => {
+    const email = field(req, 'email');
+    const accountName = field(req, 'account').slice(0, 80);
+    try {
+      const owner = await owners.signUp({ email, password: field(req, 'password'), accountName });
+      await regenerate(req);
+      req.session.ownerId = owner.id;
+      req.session.flash = { kind: 'ok', text: 'Account created. Issue an API key to start.' };
+      log.info({ event: 'signup', owner: owner.id, tenant: owner.tenantId }, 'owner signed up');
+      res.redirect(303, '/keys');
+    } catch (err) {
+      if (!(err instanceof OwnerError)) throw err;
+      res.status(err.code === 'EMAIL_TAKEN' ? 409 : 400).type('html').send(signUpPage({ csrfToken: csrfToken(req), email, accountName, flash: { kind: 'error', text: err.message } }));
+    }
+  });
+
+  router.post('/signout', (req, res, next) => {
+    req.session.destroy((err) => {
+      if (err) return next(err);
+      res.clearCookie(sessionCookieName(env.publicUrl.protocol === 'https:'), { path: '/' });
+      res.redirect(303, '/signin');
+    });
+  });
+
+  return router;
+}

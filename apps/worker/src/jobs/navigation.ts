@@ -1,0 +1,40 @@
+/**
+ * The first navigation of a new session, and how a refused one is told apart from a page that
+ * failed to load. The egress proxy refuses non-public addresses on connection, so a redirect to
+ * one never reaches the page: for plain http the proxy answers in the redirect's place (marked by
+ * REFUSED_HEADER); for a tunnel (https) Chromium reports a failed tunnel, and the last document
+ * address the page asked for is judged again to say why.
+ */
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { REFUSED_HEADER } from '../browser/egress-proxy';
+import type { JobError } from './failure';
+import type { TargetPolicy } from './target-policy';
+
+/** Navigates the page; the main document's HTTP status, or why there is no page. */
+export async function navigate(page: Page, url: string, policy: TargetPolicy, timeoutMs: number): Promise<number | JobError> {
+  // The last main-frame document request: after a redirect, the address the egress proxy judged.
+  let lastDocument = url;
+  const onRequest = (r: HTTPRequest) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) lastDocument = r.url();
+  };
+  page.on('request', onRequest);
+  try {
+    const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+    // A redirect to a refused address: the egress proxy answered for it (plain http).
+    if (response?.headers()[REFUSED_HEADER] === 'refused') return policy.refused('a redirect led to a refused address');
+    return response?.status() ?? 200;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split('\n')[0]! : 'navigation failed';
+    // A refused tunnel (https, or a redirect to one) surfaces as a failed tunnel: say why.
+    if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_UNSAFE_REDIRECT|ERR_UNKNOWN_URL_SCHEME/.test(reason)) {
+      // The navigation's failure can reach us before the request event of the redirect that
+      // caused it: let pending protocol events arrive before judging the last document.
+      await new Promise((r) => setTimeout(r, 100));
+      const refused = await policy.refuseAddress(lastDocument);
+      if (refused) return refused;
+    }
+    return { code: 'NAVIGATION_FAILED', message: `The page could not be loaded: ${reason.replace(/ at https?:\/\/\S+/, '')}` };
+  } finally {
+    page.off('request', onRequest);
+  }
+}

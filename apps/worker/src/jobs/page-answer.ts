@@ -1,0 +1,74 @@
+/**
+ * What a browse job answers with: the page map after the batch, its summary (from the shared
+ * page-map cache when an anonymous session sees a page that was summarized before), and the
+ * response the caller receives.
+ */
+import type { BrowseJob, BrowseResponse } from '@pagemap/contracts';
+import { extractPageMap, type PageMap, type Summarizer } from '@pagemap/page-map';
+import type { Session } from '../sessions/session';
+import type { WorkerMetrics } from '../metrics';
+import type { BatchOutcome } from './batch-runner';
+import type { PageMapCache } from './page-map-cache';
+
+/**
+ * The page map to answer with: extracted afresh after tools ran (the page changed); otherwise the
+ * one in hand, re-extracted only when the caller wants page content it does not carry.
+ */
+export async function pageAfter(session: Session, map: PageMap, job: BrowseJob, toolsRan: boolean): Promise<PageMap> {
+  if (toolsRan) return extractPageMap(session.page, { includeContent: job.includePageContent });
+  if (job.includePageContent && map.markdown === undefined) return extractPageMap(session.page, { includeContent: true });
+  return map;
+}
+
+export interface PageSummary {
+  summary: string;
+  cache: 'HIT' | 'MISS';
+}
+
+export class PageSummaries {
+  constructor(
+    private readonly cache: PageMapCache,
+    private readonly summarizer: Summarizer,
+    private readonly metrics: WorkerMetrics,
+  ) {}
+
+  /**
+   * The page's summary. Sessions that may hold authenticated state neither read nor write the
+   * cache: their pages can show one user's data.
+   */
+  async summarize(map: PageMap, authenticated: boolean): Promise<PageSummary> {
+    const { cache, summarizer, metrics } = this;
+    const cacheable = !authenticated;
+    if (cacheable) {
+      const hit = await cache.get(map);
+      if (hit) {
+        metrics.cacheLookups.inc({ result: 'hit' });
+        return { summary: hit.summary, cache: 'HIT' };
+      }
+      metrics.cacheLookups.inc({ result: 'miss' });
+    } else {
+      metrics.cacheLookups.inc({ result: 'bypass' });
+    }
+    const started = performance.now();
+    const out = await summarizer.summarize({ url: map.url, title: map.title, text: map.text });
+    metrics.summarySeconds.observe({ source: out.source }, (performance.now() - started) / 1000);
+    if (out.source === 'fallback') metrics.summaryFallbacks.inc();
+    if (cacheable) await cache.put(map, { summary: out.summary });
+    return { summary: out.summary, cache: 'MISS' };
+  }
+}
+
+/** The caller's answer. `batch` is absent when the request carried no tools (no `results` then). */
+export function browseResponse(session: Session, map: PageMap, summary: string, job: BrowseJob, batch: BatchOutcome | undefined): BrowseResponse {
+  return {
+    session_id: session.id,
+    expires_at: new Date(session.expiresAt()).toISOString(),
+    url: map.url,
+    title: map.title,
+    summary,
+    tools: map.tools.map((t) => t.tool),
+    ...(job.includePageContent && map.markdown !== undefined ? { page_content: map.markdown } : {}),
+    ...(batch ? { results: batch.results } : {}),
+    ...(batch?.stopped ? { stopped_reason: batch.stopped } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Clickables: visible, enabled buttons outside any form group, keyed by the slug of their label
+ * (with an index among equal keys), and clicking one again by that key.
+ */
+import type { PageScriptResponse, RawButton } from './types';
+import { slug } from '../slug';
+import { region, visible, type RootInfo } from './dom';
+import type { Order } from './forms';
+import { buttonLabel } from './labels';
+import { BUTTON_SEL } from './selectors';
+
+export interface ButtonEntry {
+  raw: RawButton;
+  el: Element;
+}
+
+const MAX_BUTTONS = 80;
+
+export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Order): ButtonEntry[] {
+  const out: ButtonEntry[] = [];
+  const btnCount = new Map<string, number>();
+  for (const ri of roots) {
+    for (const b of Array.from(ri.root.querySelectorAll(BUTTON_SEL))) {
+      if (claimed.has(b) || b.closest('form') || !visible(b)) continue;
+      if ((b as HTMLButtonElement).disabled) continue;
+      if (b.tagName === 'A' && (b as HTMLAnchorElement).href && !/^javascript:|#$/.test(b.getAttribute('href') ?? '')) continue; // a link
+      const label = buttonLabel(b);
+      if (!label) continue;
+      const key = slug(label);
+      if (!key) continue;
+      const idx = btnCount.get(key) ?? 0;
+      btnCount.set(key, idx + 1);
+      const reg = region(b);
+      out.push({ raw: { key, idx, label, inMain: reg.inMain, chrome: reg.chrome, frame: ri.frame, expanded: b.getAttribute('aria-expanded'), order: order.next++ }, el: b });
+      if (out.length >= MAX_BUTTONS) break;
+    }
+  }
+  return out;
+}
+
+/** Clicks the button with this key (and index, else the first with the key). */
+export function clickButton(buttons: ButtonEntry[], key: string, idx: number): PageScriptResponse {
+  let hit = buttons.find((b) => b.raw.key === key && b.raw.idx === idx);
+  if (!hit) hit = buttons.find((b) => b.raw.key === key);
+  if (!hit) return { op: 'click', ok: false };
+  const el = hit.el as HTMLElement;
+  // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
+  setTimeout(() => el.click(), 0);
+  return { op: 'click', ok: true };
+}

@@ -1,0 +1,88 @@
+/**
+ * DOM walking, visibility and text: the roots a scan covers (the document, every open shadow
+ * root, every visible same-origin iframe) and the small readers every other module uses.
+ */
+import { BANNER } from './selectors';
+
+export interface RootInfo {
+  root: Document | ShadowRoot;
+  /** Path of iframe indexes from the top document ('' for the top, '/0/2' for nested frames). */
+  frame: string;
+  shadow: boolean;
+}
+
+/** Collapses whitespace and cuts to `max` characters with an ellipsis. */
+export const clean = (s: string | null | undefined, max = 200): string => {
+  const t = (s ?? '').replace(/\s+/g, ' ').trim();
+  return t.length > max ? t.slice(0, max - 1) + '…' : t;
+};
+
+export const visible = (el: Element): boolean => {
+  const e = el as Element & { checkVisibility?: (o?: object) => boolean };
+  if (typeof e.checkVisibility === 'function') return e.checkVisibility({ visibilityProperty: true });
+  return el.getClientRects().length > 0;
+};
+
+/** Text of a node without the text of form controls inside it (a wrapping label). */
+export const ownText = (node: Element, max = 120): string => {
+  let out = '';
+  const walk = (n: Node): void => {
+    if (out.length > max * 2) return;
+    if (n.nodeType === 3) out += ' ' + (n.nodeValue ?? '');
+    else if (n.nodeType === 1) {
+      const tag = (n as Element).tagName;
+      if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'SCRIPT' || tag === 'STYLE' || tag === 'OPTION') return;
+      if (tag === 'INPUT') return;
+      for (const c of Array.from(n.childNodes)) walk(c);
+    }
+  };
+  walk(node);
+  return clean(out, max);
+};
+
+/** Rendered text (innerText) when attached, else textContent. */
+export const textOf = (el: Element, max = 120): string => {
+  const e = el as HTMLElement;
+  return clean(e.innerText !== undefined && e.isConnected ? e.innerText : e.textContent, max);
+};
+
+/** Every root to scan, in document order; cross-origin and invisible iframes are skipped. */
+export function walkRoots(): RootInfo[] {
+  const roots: RootInfo[] = [];
+  const walkRoot = (root: Document | ShadowRoot, frame: string, shadow: boolean, depth: number): void => {
+    roots.push({ root, frame, shadow });
+    if (depth > 6) return;
+    let iframeIdx = 0;
+    for (const el of Array.from(root.querySelectorAll('*'))) {
+      if (el.shadowRoot) walkRoot(el.shadowRoot, frame, true, depth + 1);
+      if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
+        const idx = iframeIdx++;
+        let doc: Document | null = null;
+        try {
+          doc = (el as HTMLIFrameElement).contentDocument;
+        } catch {
+          doc = null; // cross-origin: not ours to read
+        }
+        if (doc && doc.documentElement && visible(el)) walkRoot(doc, `${frame}/${idx}`, false, depth + 1);
+      }
+    }
+  };
+  walkRoot(document, '', false, 0);
+  return roots;
+}
+
+/** Where an element sits: inside the main content, and in which page chrome if any. */
+export const region = (el: Element): { inMain: boolean; chrome: string } => {
+  const inMain = !!el.closest('main,[role=main],article');
+  let chrome = '';
+  if (el.closest(BANNER)) chrome = 'banner';
+  else if (el.closest('nav,[role=navigation]')) chrome = 'nav';
+  else if (el.closest('footer,[role=contentinfo]')) chrome = 'footer';
+  else if (el.closest('header,[role=banner]')) chrome = 'header';
+  else if (el.closest('aside,[role=complementary]')) chrome = 'aside';
+  return { inMain, chrome };
+};
+
+/** getElementById that also works in a shadow root. */
+export const byId = (root: Document | ShadowRoot, id: string): Element | null =>
+  (root as Document).getElementById ? (root as Document).getElementById(id) : root.querySelector(`#${CSS.escape(id)}`);

@@ -1,0 +1,41 @@
+/** Extract: the whole raw page (metadata, forms, buttons, links, main text, WebMCP tools) in one pass. */
+import type { RawPage } from './types';
+import { clean, type RootInfo } from './dom';
+import type { ButtonEntry } from './clickables';
+import type { FormEntry, Order } from './forms';
+import { scanLinks } from './links';
+import { mainText } from './main-text';
+import { hasCaptcha } from './signals';
+import { webMcpTools } from './webmcp';
+
+export interface Scan {
+  t0: number;
+  roots: RootInfo[];
+  forms: FormEntry[];
+  buttons: ButtonEntry[];
+  order: Order;
+}
+
+export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number }): RawPage {
+  const links = scanLinks(scan.roots, req.maxLinks, scan.order);
+  const text = mainText(req.maxText);
+  const webmcp = webMcpTools();
+  const html = document.documentElement ? document.documentElement.outerHTML : '';
+  const bodyText = document.body ? clean(document.body.innerText, 3000) : '';
+  return {
+    url: location.href,
+    title: clean(document.title, 300) || clean(document.querySelector('h1')?.textContent, 300),
+    lang: document.documentElement?.lang ?? '',
+    description: clean(document.querySelector('meta[name=description]')?.getAttribute('content'), 300),
+    text,
+    bodyText,
+    htmlHead: html.slice(0, 30000),
+    htmlLength: html.length,
+    groups: scan.forms.map((f) => f.raw),
+    buttons: scan.buttons.map((b) => b.raw),
+    links,
+    webmcp,
+    captcha: hasCaptcha(scan.roots),
+    ms: Math.round(performance.now() - scan.t0),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The page's forms as JSON groups, and finding one again. A group's signature is made of its
+ * kind, its fields' keys and its submit label, so the runner can re-walk a re-rendered page
+ * (React replacing every node) and land on the same form, or fail cleanly (`gone`) when the form
+ * is really no longer there.
+ */
+import type { RawGroup } from './types';
+import { slug } from '../slug';
+import { byId, clean, region, textOf, type RootInfo } from './dom';
+import { groupFields } from './fields';
+import { groupControls, type Group } from './form-groups';
+import { buttonLabel, headingFor } from './labels';
+import { CAPTCHA_SEL } from './selectors';
+
+export interface FormEntry {
+  raw: RawGroup;
+  g: Group;
+  /** The elements behind each raw field (several for a radio or checkbox group). */
+  els: Element[][];
+  submit: Element | null;
+}
+
+/** Position counter shared by forms, buttons and links, so the Node side can rank in page order. */
+export interface Order {
+  next: number;
+}
+
+const SUBMIT_WORDS = /sign|log|submit|search|send|go|continue|next|subscribe|save|add|buy|book|join|register|find|apply|post|verify|confirm/i;
+
+export const pickSubmit = (g: Group): Element | null => {
+  if (g.buttons.length === 0) return null;
+  const typed = g.buttons.find((b) => (b.tagName === 'BUTTON' && ((b as HTMLButtonElement).type || 'submit') === 'submit') || (b.tagName === 'INPUT' && ['submit', 'image'].includes((b as HTMLInputElement).type)));
+  if (typed && g.form) return typed;
+  return g.buttons.find((b) => SUBMIT_WORDS.test(buttonLabel(b))) ?? typed ?? g.buttons[g.buttons.length - 1] ?? null;
+};
+
+/** Groups the page's controls and describes every group; `claimed` holds the controls grouped. */
+export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]; claimed: Set<Element> } {
+  const { groups, claimed } = groupControls(roots);
+  const sigCount = new Map<string, number>();
+  const forms: FormEntry[] = [];
+  for (const g of groups) {
+    const { raw, els } = groupFields(g);
+    const submit = pickSubmit(g);
+    const submitLabel = submit ? buttonLabel(submit) : '';
+    const sig = `${g.kind}|${raw.map((f) => f.key).join(',')}|${slug(submitLabel)}`;
+    const idx = sigCount.get(sig) ?? 0;
+    sigCount.set(sig, idx + 1);
+    const c = g.container;
+    const reg = region(c);
+    forms.push({
+      raw: {
+        sig,
+        idx,
+        kind: g.kind,
+        toolname: clean(g.form?.getAttribute('toolname'), 80),
+        tooldescription: clean(g.form?.getAttribute('tooldescription'), 400),
+        formId: c.id ?? '',
+        formName: g.form?.getAttribute('name') ?? '',
+        action: g.form ? g.form.getAttribute('action') ?? '' : '',
+        method: g.form ? (g.form.getAttribute('method') ?? 'get').toLowerCase() : '',
+        role: c.getAttribute('role') ?? '',
+        ariaLabel: clean(c.getAttribute('aria-label') ?? (c.getAttribute('aria-labelledby') ? byId(g.ri.root, c.getAttribute('aria-labelledby')!)?.textContent : ''), 100),
+        className: clean(`${typeof c.className === 'string' ? c.className : ''} ${c.id}`, 120),
+        heading: headingFor(c),
+        text: textOf(c, 300),
+        submitLabel,
+        buttons: g.buttons.map((b) => buttonLabel(b)).filter(Boolean).slice(0, 8),
+        fields: raw,
+        inMain: reg.inMain,
+        chrome: reg.chrome,
+        frame: g.ri.frame,
+        shadow: g.ri.shadow,
+        hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
+        order: order.next++,
+      },
+      g,
+      els,
+      submit,
+    });
+  }
+  return { forms, claimed };
+}
+
+/** The form a tool was bound to: same signature (and index), else the first holding all its field keys. */
+export function findForm(forms: FormEntry[], sig: string, idx: number, keys: string[]): FormEntry | null {
+  const same = forms.filter((f) => f.raw.sig === sig);
+  const hit = same.find((f) => f.raw.idx === idx) ?? same[0];
+  if (hit) return hit;
+  // Re-rendered with different markup: the first group holding all the bound fields.
+  for (const f of forms) {
+    const have = new Set(f.raw.fields.map((x) => x.key));
+    if (keys.length > 0 && keys.every((k) => have.has(k))) return f;
+  }
+  return null;
+}
+

@@ -1,0 +1,70 @@
+/** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
+import { byId, clean, ownText, textOf } from './dom';
+
+/** A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing labels it. */
+export const labelOf = (el: Element, root: Document | ShadowRoot): { label: string; nearby: string } => {
+  const lb = el.getAttribute('aria-labelledby');
+  if (lb) {
+    const t = clean(lb.split(/\s+/).map((id) => { const n = byId(root, id); return n ? n.textContent ?? '' : ''; }).join(' '));
+    if (t) return { label: t, nearby: '' };
+  }
+  const al = el.getAttribute('aria-label');
+  if (al && al.trim()) return { label: clean(al), nearby: '' };
+  const labels = (el as HTMLInputElement).labels;
+  if (labels && labels.length) {
+    const t = clean(Array.from(labels).map((l) => ownText(l)).join(' '));
+    if (t) return { label: t, nearby: '' };
+  }
+  const wrap = el.closest('label');
+  if (wrap) {
+    const t = ownText(wrap);
+    if (t) return { label: t, nearby: '' };
+  }
+  const title = el.getAttribute('title');
+  if (title && title.trim()) return { label: clean(title), nearby: '' };
+  // Nearby text: the closest preceding text in the same container (a div-built form).
+  let nearby = '';
+  let cur: Element | null = el;
+  for (let up = 0; up < 3 && cur && !nearby; up++) {
+    let sib: Element | null = cur.previousElementSibling;
+    for (let k = 0; k < 2 && sib && !nearby; k++) {
+      if (!sib.querySelector('input,select,textarea,button')) nearby = clean(sib.textContent, 80);
+      sib = sib.previousElementSibling;
+    }
+    if (!nearby) {
+      const prevText = cur.previousSibling;
+      if (prevText && prevText.nodeType === 3) nearby = clean(prevText.nodeValue, 80);
+    }
+    cur = cur.parentElement;
+  }
+  return { label: '', nearby };
+};
+
+export const buttonLabel = (b: Element): string => {
+  const tag = b.tagName;
+  if (tag === 'INPUT') return clean((b as HTMLInputElement).value || b.getAttribute('aria-label') || b.getAttribute('alt') || (b as HTMLInputElement).type, 80);
+  const al = b.getAttribute('aria-label');
+  if (al && al.trim()) return clean(al, 80);
+  const t = textOf(b, 80);
+  if (t) return t;
+  const img = b.querySelector('img[alt]');
+  if (img) return clean(img.getAttribute('alt'), 80);
+  return clean(b.getAttribute('title') ?? '', 80);
+};
+
+/** The form's own legend/heading, else the closest heading before it. */
+export const headingFor = (el: Element): string => {
+  const own = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ?? (el.querySelectorAll('fieldset').length === 1 && el.querySelectorAll('input,select,textarea').length === el.querySelector('fieldset')!.querySelectorAll('input,select,textarea').length ? el.querySelector('legend') : null);
+  if (own) return textOf(own, 100);
+  let cur: Element | null = el;
+  for (let up = 0; up < 4 && cur; up++) {
+    let sib = cur.previousElementSibling;
+    for (let k = 0; k < 4 && sib; k++, sib = sib.previousElementSibling) {
+      if (/^H[1-6]$/.test(sib.tagName) || sib.getAttribute('role') === 'heading') return textOf(sib, 100);
+      const h = sib.querySelector('h1,h2,h3,h4,h5,h6');
+      if (h) return textOf(h, 100);
+    }
+    cur = cur.parentElement;
+  }
+  return '';
+};

@@ -1,0 +1,29 @@
+/** Links: visible, followable anchors (no javascript:, mailto:, tel:, data: or bare '#'), unique by text + href. */
+import type { RawLink } from './types';
+import { clean, region, textOf, visible, type RootInfo } from './dom';
+import type { Order } from './forms';
+
+export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): RawLink[] {
+  const links: RawLink[] = [];
+  const seenLinks = new Set<string>();
+  for (const ri of roots) {
+    for (const a of Array.from(ri.root.querySelectorAll('a[href],area[href]'))) {
+      const href = (a as HTMLAnchorElement).href;
+      const raw = a.getAttribute('href') ?? '';
+      if (!href || /^(javascript|mailto|tel|data):/i.test(href) || raw === '#' || raw === '') continue;
+      if (!visible(a)) continue;
+      let text = textOf(a, 100) || clean(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '', 100);
+      if (!text) {
+        const img = a.querySelector('img[alt]');
+        text = img ? clean(img.getAttribute('alt'), 100) : '';
+      }
+      const k = `${text}\n${href}`;
+      if (seenLinks.has(k)) continue;
+      seenLinks.add(k);
+      const reg = region(a);
+      links.push({ text, href, inMain: reg.inMain, chrome: reg.chrome, order: order.next++ });
+      if (links.length >= maxLinks) break;
+    }
+  }
+  return links;
+}

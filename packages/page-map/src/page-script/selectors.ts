@@ -1,0 +1,22 @@
+/** CSS selectors and tag sets the page script's modules share. */
+
+/** Anything that looks like a CAPTCHA (widgets, their iframes and response fields, captcha-named nodes). */
+export const CAPTCHA_SEL =
+  '.g-recaptcha,.h-captcha,.cf-turnstile,[data-sitekey],iframe[src*="recaptcha"],iframe[src*="hcaptcha"],iframe[src*="challenges.cloudflare.com"],iframe[title*="captcha" i],textarea[name="g-recaptcha-response"],textarea[name="h-captcha-response"],input[name*="captcha" i],img[src*="captcha" i],[id*="captcha" i],[class*="captcha" i]';
+/** A CAPTCHA actually present: the narrower set the signals report. */
+export const CAPTCHA_PRESENT_SEL =
+  '.g-recaptcha,.h-captcha,.cf-turnstile,[data-sitekey],iframe[src*="recaptcha"],iframe[src*="hcaptcha"],iframe[src*="challenges.cloudflare.com"],textarea[name="g-recaptcha-response"],textarea[name="h-captcha-response"]';
+/** A CAPTCHA widget: its own checkbox is not a parameter. */
+export const CAPTCHA_WIDGET = '.g-recaptcha,.h-captcha,.cf-turnstile,[data-sitekey]';
+export const BUTTON_SEL = 'button,input[type=submit],input[type=button],input[type=image],[role=button]';
+export const FIELD_SEL = 'input,select,textarea,[contenteditable]';
+export const SKIP_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'file']);
+export const BLOCK_TAGS = new Set([
+  'P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'MAIN', 'BLOCKQUOTE', 'PRE', 'TD', 'TH', 'DT', 'DD',
+  'FIGCAPTION', 'TR', 'BUTTON', 'UL', 'OL', 'TABLE', 'FORM', 'FIELDSET', 'LEGEND', 'LABEL', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'BR',
+]);
+/** Never main content. */
+export const NOT_CONTENT =
+  'nav,header,footer,aside,script,style,noscript,template,svg,[role=navigation],[role=banner],[role=contentinfo],[role=complementary],[aria-hidden=true],[hidden],dialog:not([open])';
+/** Cookie / consent banners. */
+export const BANNER = '[id*="cookie" i],[class*="cookie" i],[id*="consent" i],[class*="consent" i],[aria-label*="cookie" i],[class*="gdpr" i]';

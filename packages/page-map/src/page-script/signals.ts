@@ -1,0 +1,58 @@
+/**
+ * Page signals after an action: visible password and one-time-code fields, CAPTCHAs, alert
+ * texts and the body text, for the Node side's login classification.
+ */
+import type { PageSignals } from './types';
+import { clean, textOf, visible, type RootInfo } from './dom';
+import { labelOf } from './labels';
+import { CAPTCHA_PRESENT_SEL } from './selectors';
+
+const ALERT_SEL = '[role=alert],[aria-live],.error,.errors,.alert,.flash,.invalid-feedback,.notice,.message,[class*="error" i]';
+const OTP_WORDS = /\b(otp|totp|2fa|mfa|one[- ]?time|verification[ _-]?code|security[ _-]?code|auth(entication)?[ _-]?code)\b/i;
+
+/** A CAPTCHA in any root (hidden response fields and iframes count too). */
+export function hasCaptcha(roots: RootInfo[]): boolean {
+  return roots.some((r) => {
+    try {
+      return Array.from(r.root.querySelectorAll(CAPTCHA_PRESENT_SEL)).some((e) => e.tagName === 'IFRAME' || e.tagName === 'TEXTAREA' || e.tagName === 'INPUT' || visible(e) || e.getAttribute('data-sitekey') !== null);
+    } catch {
+      return false;
+    }
+  });
+}
+
+export function pageSignals(roots: RootInfo[]): PageSignals {
+  const alerts: string[] = [];
+  for (const r of roots) {
+    for (const e of Array.from(r.root.querySelectorAll(ALERT_SEL))) {
+      if (visible(e)) {
+        const t = textOf(e, 200);
+        if (t) alerts.push(t);
+      }
+      if (alerts.length > 10) break;
+    }
+  }
+  let password = false;
+  let otp = false;
+  for (const r of roots) {
+    for (const e of Array.from(r.root.querySelectorAll('input'))) {
+      if (!visible(e)) continue;
+      const t = (e.type || '').toLowerCase();
+      if (t === 'password') password = true;
+      const ac = (e.getAttribute('autocomplete') ?? '').toLowerCase();
+      const id = `${e.name} ${e.id} ${e.getAttribute('aria-label') ?? ''} ${e.placeholder ?? ''} ${labelOf(e, r.root).label}`;
+      if (ac === 'one-time-code' || OTP_WORDS.test(id)) otp = true;
+    }
+  }
+  const captcha = hasCaptcha(roots);
+  const body = document.body;
+  return {
+    url: location.href,
+    title: clean(document.title, 300),
+    password,
+    otp,
+    captcha,
+    alerts,
+    text: body ? clean(body.innerText, 4000) : '',
+  };
+}

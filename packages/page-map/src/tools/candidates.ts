@@ -1,0 +1,138 @@
+/** One candidate tool per form, standalone button and WebMCP tool, with a score for ranking. */
+import type { Tool } from '@pagemap/contracts';
+import type { RawButton, RawField, RawGroup, RawWebMcpTool } from '../page-script/types';
+import type { ToolBinding } from '../types';
+import { slug } from '../slug';
+import type { ButtonBinding, FieldBinding, FormBinding, ToolParam, WebMcpBinding } from './bindings';
+import { fieldParamName, nameFor } from './naming';
+import { buildParam, clip, fieldDescription } from './params';
+import { USER_FIELD, fieldWords, isOtpField, isTextish, purposeOf } from './purpose';
+
+export interface Candidate {
+  base: string;
+  score: number;
+  order: number;
+  tool: Tool;
+  binding: ToolBinding;
+  dedupeKey?: string;
+}
+
+export function formCandidate(g: RawGroup): Candidate | null {
+  const purpose = g.toolname ? 'other' : purposeOf(g);
+  const params: ToolParam[] = [];
+  const fields: FieldBinding[] = [];
+  const used = new Set<string>();
+  const add = (p: ToolParam, b: FieldBinding) => {
+    let n = p.name;
+    for (let k = 2; used.has(n); k++) n = `${p.name}_${k}`;
+    used.add(n);
+    params.push({ ...p, name: n });
+    fields.push({ ...b, param: n });
+  };
+  let twoStep = false;
+  const where = g.heading ? ` ("${clip(g.heading, 60)}")` : '';
+  let description: string;
+  const rest = (skip: Set<RawField>) =>
+    g.fields.forEach((f, i) => {
+      if (skip.has(f)) return;
+      const { param, binding } = buildParam(f, g.toolname ? f.name || fieldParamName(f, i) : fieldParamName(f, i), fieldDescription(f), f.required);
+      add(param, binding);
+    });
+
+  if (purpose === 'login') {
+    const pw = g.fields.find((f) => f.type === 'password');
+    const user = g.fields.find((f) => f !== pw && isTextish(f) && (USER_FIELD.test(fieldWords(f)) || f.autocomplete === 'username' || f.type === 'email')) ?? g.fields.find((f) => f !== pw && isTextish(f));
+    const skip = new Set<RawField>();
+    if (user) {
+      skip.add(user);
+      const b = buildParam(user, 'username', `Username or email for this site${user.label ? ` (field "${clip(user.label, 60)}")` : ''}`, true);
+      add({ ...b.param, type: user.type === 'email' ? 'email' : 'string' }, b.binding);
+    } else {
+      add({ name: 'username', description: 'Username; not asked on this form (it only wants the password), ignored', type: 'string', required: false }, { param: 'username', key: '', type: 'string', required: false });
+    }
+    if (pw) {
+      skip.add(pw);
+      const b = buildParam(pw, 'password', 'Password for this site (never stored or logged)', true);
+      add(b.param, b.binding);
+    } else {
+      twoStep = true;
+      add({ name: 'password', description: 'Password; this form asks for the username first, the password is entered on the next step when given', type: 'password', required: false }, { param: 'password', key: '', type: 'password', required: false });
+    }
+    rest(skip);
+    description = twoStep
+      ? `Sign in${where}: two-step form, enters the username and continues, then the password on the next step.`
+      : user
+        ? `Sign in${where} with username and password.`
+        : `Sign in${where}: this form asks for the password only.`;
+  } else if (purpose === 'search') {
+    const q = g.fields.find((f) => isTextish(f))!;
+    const b = buildParam(q, 'query', `Search terms${q.placeholder ? ` (${clip(q.placeholder, 80)})` : ''}`, true);
+    add(b.param, b.binding);
+    rest(new Set([q]));
+    description = `Search ${g.chrome === 'nav' || g.chrome === 'header' ? 'this site' : 'on this page'}${where}${g.submitLabel && !/^search$/i.test(g.submitLabel) ? ` (button "${clip(g.submitLabel, 40)}")` : ''}.`;
+  } else if (purpose === 'verify_code') {
+    const c = g.fields.find((f) => isOtpField(f)) ?? g.fields[0]!;
+    const b = buildParam(c, 'code', 'The one-time verification code (from the app, SMS or email)', true);
+    add(b.param, b.binding);
+    rest(new Set([c]));
+    description = `Submit a one-time verification code${where}.`;
+  } else {
+    rest(new Set());
+    if (g.toolname) description = g.tooldescription || `Submit the "${g.toolname}" form declared by the page.`;
+    else {
+      const what = g.heading || g.ariaLabel || g.formName || '';
+      description = `Submit the ${what ? `"${clip(what, 60)}" ` : ''}form${g.submitLabel ? ` (button "${clip(g.submitLabel, 40)}")` : ''}${params.length ? ` with ${params.map((p) => p.name).join(', ')}` : ''}.`;
+    }
+  }
+  const base = g.toolname ? g.toolname : nameFor(g, purpose);
+  let score: number;
+  if (g.toolname) score = 85;
+  else if (purpose === 'login') score = 100;
+  else if (purpose === 'search') score = g.inMain || !g.chrome ? 92 : 88;
+  else if (purpose === 'verify_code') score = 98;
+  else if (g.chrome === 'banner') score = 10;
+  else if (g.chrome === 'footer') score = 35;
+  else score = (g.inMain ? 70 : 60) + Math.min(params.length, 5);
+  if (g.shadow || g.frame) score -= 1;
+  const binding: FormBinding = { kind: 'form', purpose, sig: g.sig, idx: g.idx, fields, twoStep, declared: !!g.toolname, frame: g.frame };
+  return { base, score, order: g.order, tool: { name: base, description, params }, binding, dedupeKey: `form:${g.sig}` };
+}
+
+export function buttonCandidate(b: RawButton): Candidate | null {
+  const base = slug(b.label, 30);
+  if (!base || /^\d+$/.test(base)) return null;
+  let score = b.inMain ? 40 : 30;
+  if (b.chrome === 'banner') score = 8;
+  else if (b.chrome === 'nav' || b.chrome === 'header') score = 20;
+  else if (b.chrome === 'footer') score = 12;
+  if (b.expanded !== null) score -= 5; // menu toggles
+  const binding: ButtonBinding = { kind: 'button', key: b.key, idx: b.idx, frame: b.frame };
+  return {
+    base,
+    score,
+    order: b.order,
+    tool: { name: base, description: `Click the "${clip(b.label, 60)}" button${b.chrome === 'banner' ? ' (cookie/consent banner)' : ''}.`, params: [] },
+    binding,
+    dedupeKey: `button:${b.key}`,
+  };
+}
+
+export function webMcpCandidate(t: RawWebMcpTool, order: number): Candidate {
+  const params: ToolParam[] = [];
+  const schema = (t.inputSchema ?? {}) as { properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] };
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  for (const [name, p] of Object.entries(schema.properties ?? {}).slice(0, 30)) {
+    const param: ToolParam = { name, description: clip(String(p?.description ?? name), 300), required: required.has(name) };
+    const ty = p?.type;
+    if (Array.isArray(p?.enum)) {
+      param.type = 'enum';
+      param.options = p.enum.slice(0, 50).map(String);
+    } else if (ty === 'number' || ty === 'integer') param.type = 'number';
+    else if (ty === 'boolean') param.type = 'boolean';
+    else if (ty === 'string') param.type = 'string';
+    params.push(param);
+  }
+  const binding: WebMcpBinding = { kind: 'webmcp', name: t.name, schema: t.inputSchema };
+  return { base: t.name, score: 86, order, tool: { name: t.name, description: clip(t.description || `Tool "${t.name}" provided by the page.`, 500), params }, binding };
+}
+

@@ -1,0 +1,57 @@
+/** Tool and param names in snake_case from a form's purpose and words. */
+import type { RawField, RawGroup } from '../page-script/types';
+import { slug } from '../slug';
+import type { Purpose } from './bindings';
+import { SIGNUP_WORDS, wordsOf } from './purpose';
+
+const PURPOSE_NAMES: [RegExp, string][] = [
+  [/subscribe|newsletter|mailing list/, 'subscribe'],
+  [/add to (cart|bag|basket)|add_to_cart|addtocart|add-to-cart/, 'add_to_cart'],
+  [/forgot|reset (your )?password|recover/, 'reset_password'],
+  [/checkout|place (your )?order/, 'checkout'],
+  [/contact|get in touch|enquir|inquir|message us|send (us )?a message/, 'contact'],
+  [/\bcomment|\breply\b/, 'post_comment'],
+  [/review/, 'write_review'],
+  [/feedback/, 'send_feedback'],
+  [/\bbook\b|reserv/, 'book'],
+  [/\bfilter/, 'filter'],
+  [/\bsort\b/, 'sort'],
+  [/coupon|promo code|voucher/, 'apply_coupon'],
+];
+const VAGUE = new Set(['submit', 'go', 'ok', 'send', 'save', 'continue', 'next', 'apply', 'done', 'button', 'submit_query', 'enter']);
+
+/** Names that promise a purpose; a form not detected as that purpose must not carry them. */
+const RESERVED = /^(login|log_in|sign_in|signin|search|navigate|follow_link)$/;
+
+export function nameFor(g: RawGroup, purpose: Purpose): string {
+  const n = nameFromWords(g, purpose);
+  return purpose === 'other' && RESERVED.test(n) ? `${n}_form` : n;
+}
+
+function nameFromWords(g: RawGroup, purpose: Purpose): string {
+  if (purpose === 'login') return 'login';
+  if (purpose === 'search') return 'search';
+  if (purpose === 'sign_up') {
+    const w = wordsOf(g);
+    if (/change (your )?password|new password|current password|update password/.test(w) && !SIGNUP_WORDS.test(w)) return 'change_password';
+    return 'sign_up';
+  }
+  if (purpose === 'verify_code') return 'verify_code';
+  const own = `${g.submitLabel} ${g.ariaLabel} ${g.heading} ${g.formId} ${g.formName} ${g.action} ${g.className}`.toLowerCase().replace(/[-_]/g, ' ');
+  for (const [re, name] of PURPOSE_NAMES) if (re.test(own)) return name;
+  const btn = slug(g.submitLabel);
+  if (btn && !VAGUE.has(btn) && btn.length <= 30) return btn;
+  for (const s of [g.ariaLabel, g.heading, g.formName, g.formId]) {
+    const n = slug(s, 30);
+    if (n && !/^\d/.test(n) && !VAGUE.has(n)) return n.endsWith('form') ? n.replace(/_?form$/, '') || 'submit_form' : n;
+  }
+  return 'submit_form';
+}
+
+export function fieldParamName(f: RawField, i: number): string {
+  // A readable `name` attribute wins (user[email] → email); generated ones (x_1f3a9) lose to the label.
+  const fromName = slug((f.name.match(/\[([^\]]+)\]$/)?.[1] ?? f.name).replace(/^(ctl\d+|input|field|txt|fld)[_$-]?/i, ''), 30);
+  const generated = !fromName || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$/.test(fromName);
+  if (!generated) return fromName;
+  return slug(f.label, 30) || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`;
+}

@@ -1,0 +1,59 @@
+/** Params from fields: type, description with hints, options, and the binding to the field's key. */
+import type { RawField } from '../page-script/types';
+import type { FieldBinding, ParamType, ToolParam } from './bindings';
+
+export const clip = (s: string, max: number): string => (s.length > max ? s.slice(0, max - 1) + '…' : s);
+
+export function paramType(f: RawField): ParamType {
+  switch (f.type) {
+    case 'email':
+      return 'email';
+    case 'password':
+      return 'password';
+    case 'number':
+    case 'range':
+      return 'number';
+    case 'url':
+      return 'url';
+    case 'date':
+    case 'datetime-local':
+    case 'month':
+    case 'week':
+    case 'time':
+      return 'date';
+    case 'checkbox':
+      return 'boolean';
+    case 'select':
+    case 'radio':
+    case 'checkbox-group':
+      return 'enum';
+    case 'textarea':
+    case 'contenteditable':
+      return 'text';
+    default:
+      return 'string';
+  }
+}
+
+export function fieldDescription(f: RawField): string {
+  const base = f.paramDesc || f.label || f.placeholder || f.nearby || f.name || f.type;
+  const hints: string[] = [];
+  if (f.placeholder && f.placeholder !== base && !f.paramDesc) hints.push(`e.g. ${f.placeholder}`);
+  if (f.type === 'checkbox') hints.push('true to check');
+  if (f.type === 'checkbox-group' || f.multiple) hints.push('one or more of the options');
+  else if (f.type === 'radio' || f.type === 'select') hints.push('one of the options');
+  return clip(hints.length ? `${base} (${hints.join('; ')})` : base, 300);
+}
+
+export function buildParam(f: RawField, name: string, description: string, required: boolean): { param: ToolParam; binding: FieldBinding } {
+  const type = paramType(f);
+  const param: ToolParam = { name, description, type, required };
+  if (f.options && (f.type === 'select' || f.type === 'radio' || f.type === 'checkbox-group')) param.options = f.options.slice(0, 50);
+  const binding: FieldBinding = { param: name, key: f.key, type: f.type === 'checkbox-group' ? 'checkbox-group' : type, required };
+  if (f.options) {
+    binding.options = f.options;
+    binding.optionValues = f.optionValues ?? [];
+  }
+  if (f.multiple || f.type === 'checkbox-group') binding.multiple = true;
+  return { param, binding };
+}

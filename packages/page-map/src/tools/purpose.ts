@@ -1,0 +1,64 @@
+/** What a form is for (login, search, sign-up, one-time code, other), from its fields and words. */
+import type { RawField, RawGroup } from '../page-script/types';
+import type { Purpose } from './bindings';
+
+
+/** Everything a group says about itself, lower-cased, for purpose matching. */
+export function wordsOf(g: RawGroup): string {
+  return [g.toolname, g.formId, g.formName, g.action, g.ariaLabel, g.className, g.heading, g.submitLabel, g.buttons.join(' '), g.text, g.role]
+    .join(' ')
+    .toLowerCase();
+}
+
+export const isTextish = (f: RawField): boolean => ['text', 'email', 'tel', 'search', 'url', ''].includes(f.type);
+export const fieldWords = (f: RawField): string => `${f.name} ${f.id} ${f.label} ${f.placeholder} ${f.autocomplete} ${f.nearby}`.toLowerCase();
+
+export const LOGIN_WORDS = /\b(sign ?in|log ?in|login|signin|log on|logon|authenticate|continue|next|anmelden|connexion|iniciar sesi[oó]n)\b/;
+export const SIGNUP_WORDS = /\b(sign ?up|signup|register|registration|create (an |your )?account|join (now|free|us)|get started)\b/;
+export const USER_FIELD = /\b(user(name)?|login|e-?mail|email|account|identifier|phone|mobile|userid|user_id|uname|handle)\b|user|email|login/;
+export const SEARCH_FIELD = /^(q|query|search|s|keywords?|term|search_query|searchterm|k|text|w|p)$/;
+
+/** A one-time-code field. A bare "code" counts only when shaped like one (numeric, short): coupon codes are not OTPs. */
+export function isOtpField(f: RawField): boolean {
+  const w = fieldWords(f).replace(/_/g, ' ');
+  if (f.autocomplete === 'one-time-code') return true;
+  if (/\b(coupon|promo|voucher|gift|postal|post|zip|discount)\b/.test(w)) return false;
+  if (/\b(otp|totp|2fa|mfa|one[- ]?time|verification code|security code|auth(entication)? code|sms code)\b/.test(w)) return true;
+  return /\bcode\b/.test(w) && (f.inputmode === 'numeric' || (f.maxlength >= 4 && f.maxlength <= 8));
+}
+
+/** What a group is for. Sign-up and password-change forms are not logins (precision matters). */
+export function purposeOf(g: RawGroup): Purpose {
+  const words = wordsOf(g);
+  const fields = g.fields.filter((f) => f.type !== 'checkbox' && f.type !== 'checkbox-group');
+  const pw = fields.filter((f) => f.type === 'password');
+  if (pw.length >= 2) return 'sign_up';
+  if (pw.length === 1) {
+    const newPw = pw[0]!.autocomplete === 'new-password';
+    const signupSubmit = SIGNUP_WORDS.test(g.submitLabel.toLowerCase());
+    const loginSubmit = LOGIN_WORDS.test(g.submitLabel.toLowerCase());
+    if (signupSubmit && !loginSubmit) return 'sign_up';
+    if (newPw && !loginSubmit) return 'sign_up';
+    if (fields.length >= 4 && SIGNUP_WORDS.test(words) && !loginSubmit) return 'sign_up';
+    return 'login';
+  }
+  if (fields.length === 1 && fields[0]!.autocomplete !== 'one-time-code' && isOtpField(fields[0]!) && /verif|code|two|2fa|authenticat/.test(words)) return 'verify_code';
+  const text = fields.filter(isTextish);
+  if (text.length === 1 && fields.length <= 2) {
+    const f = text[0]!;
+    const fw = fieldWords(f);
+    const searchy =
+      g.role === 'search' ||
+      f.type === 'search' ||
+      SEARCH_FIELD.test(f.name.toLowerCase()) ||
+      /\bsearch|\bfind\b|\bsuche|\bbuscar|\brechercher/.test(`${fw} ${g.submitLabel.toLowerCase()} ${g.ariaLabel.toLowerCase()} ${g.action.toLowerCase()} ${g.className.toLowerCase()}`);
+    if (searchy && !/subscribe|newsletter/.test(words)) return 'search';
+    // Two-step sign-in: a lone username/email field whose button says sign in / next / continue.
+    const userish = f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
+    const loginish = LOGIN_WORDS.test(`${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase());
+    const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
+    if (userish && loginish && !/subscribe|newsletter|forgot|reset|recover/.test(own) && fields.length === 1) return 'login';
+  }
+  if (fields.length === 1 && isOtpField(fields[0]!)) return 'verify_code';
+  return 'other';
+}
