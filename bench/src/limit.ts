@@ -5,12 +5,12 @@
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { extractPageMap, OfflineSummarizer } from '@pagemap/page-map';
-import { BASE_CHROMIUM_ARGS, findChromium } from '@pagemap/chromium';
+import { chromiumArgs, findChromium } from '@pagemap/chromium';
 import { runConcurrent, timeIt, type Stats } from './stats';
 
 export async function launchLimitBrowser(): Promise<Browser> {
   const bin = findChromium();
-  return puppeteer.launch({ executablePath: bin.path, headless: bin.headless, args: [...BASE_CHROMIUM_ARGS], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  return puppeteer.launch({ executablePath: bin.path, headless: bin.headless, args: chromiumArgs(), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 export async function rawBrowse(browser: Browser, url: string): Promise<void> {

@@ -4,33 +4,19 @@
  * second tenant's cache HIT still gets its own capture), and bad options refused before any work.
  */
 import { BrowseResponse } from '@pagemap/contracts';
-import { api, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { api } from '@pagemap/test-utils';
+import { useApiSuite } from './helpers';
 
-let stack: Stack;
-let site: FixtureServer;
-let key: string;
-let otherKey: string;
 const MAX_HEIGHT = 1500;
+const suite = useApiSuite({ tenants: 2, workerEnv: { PAGEMAP_SCREENSHOT_MAX_HEIGHT: String(MAX_HEIGHT) } });
 
-beforeAll(async () => {
-  site = await startFixtureServer();
-  stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_SCREENSHOT_MAX_HEIGHT: String(MAX_HEIGHT) } });
-  ({ apiKey: key } = await stack.tenant({ plan: 'builder' }));
-  ({ apiKey: otherKey } = await stack.tenant({ plan: 'builder' }));
-}, 60_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await site?.close();
-});
-
-const browse = (body: unknown, k = key) => api(stack.url, 'POST', '/v1/browse', { key: k, body });
+const browse = (body: unknown, k = suite.keys[0]!) => api(suite.stack.url, 'POST', '/v1/browse', { key: k, body });
 const usedOf = (res: { headers: Headers }) => Number(res.headers.get('x-usage-action-count'));
 const bytesOf = (b64: string) => Buffer.from(b64, 'base64');
 
 test('`screenshot: true` answers a JPEG of the viewport beside the page map, billed as the one page opened', async () => {
-  const before = usedOf(await api(stack.url, 'GET', '/v1/usage', { key }));
-  const res = await browse({ url: site.url('/article.html'), screenshot: true });
+  const before = usedOf(await api(suite.stack.url, 'GET', '/v1/usage', { key: suite.keys[0]! }));
+  const res = await browse({ url: suite.site.url('/article.html'), screenshot: true });
   expect(res.status).toBe(200);
   const map = BrowseResponse.parse(res.body);
   expect(map.screenshot).toMatchObject({ format: 'jpeg', full_page: false, truncated: false });
@@ -44,7 +30,7 @@ test('`screenshot: true` answers a JPEG of the viewport beside the page map, bil
 });
 
 test('a full-page PNG of a tall page is cut at the configured height and says so', async () => {
-  const res = await browse({ url: site.url('/big-article.html'), screenshot: { full_page: true, format: 'png' } });
+  const res = await browse({ url: suite.site.url('/big-article.html'), screenshot: { full_page: true, format: 'png' } });
   expect(res.status).toBe(200);
   const shot = BrowseResponse.parse(res.body).screenshot!;
   expect(shot).toMatchObject({ format: 'png', full_page: true, truncated: true, height: MAX_HEIGHT });
@@ -54,9 +40,9 @@ test('a full-page PNG of a tall page is cut at the configured height and says so
 });
 
 test('a page-map cache HIT for another tenant still gets its own screenshot', async () => {
-  const url = site.url('/form.html');
+  const url = suite.site.url('/form.html');
   await browse({ url });
-  const other = await browse({ url, screenshot: { quality: 40 } }, otherKey);
+  const other = await browse({ url, screenshot: { quality: 40 } }, suite.keys[1]!);
   expect(other.status).toBe(200);
   expect(other.headers.get('x-cache')).toBe('HIT');
   expect(BrowseResponse.parse(other.body).screenshot?.format).toBe('jpeg');
@@ -64,7 +50,7 @@ test('a page-map cache HIT for another tenant still gets its own screenshot', as
 
 test('bad screenshot options are refused with INVALID_REQUEST before any work', async () => {
   for (const screenshot of [{ format: 'gif' }, { format: 'png', quality: 50 }, { quality: 0 }, 'yes', { full_page: true, extra: 1 }]) {
-    const res = await browse({ url: site.url('/form.html'), screenshot });
+    const res = await browse({ url: suite.site.url('/form.html'), screenshot });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('INVALID_REQUEST');
   }

@@ -31,7 +31,8 @@ beforeAll(async () => {
   const [, command] = m;
   const [exe, ...args] = command!.split(' ');
   // The same command, into a temp dir instead of /out-admin; then moved, as the image copies it.
-  await run(exe!, [...args, join(tmp, 'out-admin')], { cwd: WORKSPACE, maxBuffer: 16 * 1024 * 1024 });
+  // Bounded: a stuck pnpm must fail the suite, never hold jest open.
+  await run(exe!, [...args, join(tmp, 'out-admin')], { cwd: WORKSPACE, maxBuffer: 16 * 1024 * 1024, timeout: 280_000, killSignal: 'SIGKILL' });
   mkdirSync(join(tmp, 'opt'));
   renameSync(join(tmp, 'out-admin'), join(tmp, 'opt', 'pagemap-admin'));
   mkdirSync(join(tmp, 'bin'));

@@ -2,7 +2,7 @@
 import express, { Router } from 'express';
 import { PagemapError } from '@pagemap/contracts';
 import type { GatewayServices } from './services';
-import { errorMapper, httpMetrics, jsonBody, requestId } from './http/middleware';
+import { errorMapper, httpMetrics, jsonBody, patternRegExp, requestId, requestLog, routeLabeler } from './http/middleware';
 import { mountRoute, type RouteDef } from './http/route';
 import { billingPortalRedirect, docsCors } from './http/cors';
 import { ROUTES } from './routes';
@@ -13,7 +13,8 @@ export function createApp(services: GatewayServices): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', services.env.PAGEMAP_TRUST_PROXY);
-  app.use(requestId(), httpMetrics(services.metrics));
+  const routeOf = routeLabeler(ROUTES.map((r) => r.path));
+  app.use(requestId(), httpMetrics(services.metrics, routeOf), requestLog(services.log, routeOf));
   // Before the body parser and the OPTIONS handler: a CORS preflight is answered here, and a
   // refused cross-origin credential never reaches a route.
   app.use(docsCors(services.env.PAGEMAP_DOCS_ORIGIN), billingPortalRedirect(BILLING_PORTAL_PATH, services.env.PAGEMAP_DASHBOARD_URL));
@@ -57,6 +58,5 @@ export function createApp(services: GatewayServices): express.Express {
 
 /** Matches an Express path pattern with `:params` against a concrete path. */
 function matches(pattern: string, path: string): boolean {
-  const re = new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
-  return re.test(path);
+  return patternRegExp(pattern).test(path);
 }

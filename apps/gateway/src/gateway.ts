@@ -3,11 +3,10 @@
  * dispatcher and the HTTP app; owns start-up and graceful shutdown (stop accepting, drain
  * in-flight requests, close queues and Redis).
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { AccountStore } from '@pagemap/accounts';
 import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
-import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
+import { createLogger, listen, once, runShutdown, type Logger } from '@pagemap/runtime';
 import type { GatewayEnv } from './env';
 import { createGatewayMetrics } from './metrics';
 import { Authenticator } from './auth/authenticate';
@@ -101,15 +100,11 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
         });
         if (!ready) log.warn({ waitedMs: env.PAGEMAP_REDIS_STARTUP_WAIT_MS }, 'Redis not reachable yet; listening anyway (requests answer 503 until it is)');
       }
-      return new Promise<{ port: number }>((resolve, reject) => {
-        server = app.listen(env.PORT, env.HOST, () => {
-          const port = (server!.address() as AddressInfo).port;
-          log.info({ port }, 'gateway listening');
-          resolve({ port });
-        });
-        server.once('error', reject);
-        server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-      });
+      server = createServer(app);
+      server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+      const port = await listen(server, env.HOST, env.PORT, 'PORT');
+      log.info({ port }, 'gateway listening');
+      return { port };
     },
     close,
   };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** Entry point of a gateway process. */
-import { exitOnEnvError, onTerminate } from '@pagemap/runtime';
+import { exitOnEnvError, exitOnStartError, onTerminate } from '@pagemap/runtime';
 import { loadGatewayEnv, type GatewayEnv } from './env';
 import { createGateway } from './gateway';
 
@@ -18,5 +18,5 @@ onTerminate(async (signal) => {
 });
 gateway.start().catch((err) => {
   gateway.log.fatal({ err: err instanceof Error ? err.message : String(err) }, 'gateway failed to start');
-  process.exit(1);
+  exitOnStartError('gateway', err);
 });

@@ -18,6 +18,10 @@ export const StackEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Number of worker processes. */
   PAGEMAP_WORKERS: envInt(1, 1, 64),
+  /** Port of worker 1's /health and /metrics; worker N gets base + N − 1. 0 lets each pick a free port. */
+  PAGEMAP_WORKER_BASE_PORT: envInt(9101, 0, 65535),
+  /** Port of the demo fixture site (served with PAGEMAP_OUTBOUND_ALLOW=loopback); 0 picks a free one on each start. */
+  PAGEMAP_DEMO_PORT: envInt(0, 0, 65535),
   /** A known development API key (`pm_` + 32 base64url characters) for scripts; random otherwise. */
   PAGEMAP_DEV_API_KEY: z.string().regex(/^pm_[A-Za-z0-9_-]{32}$/, 'must look like pm_ followed by 32 base64url characters').optional(),
   /** Dashboard (and documentation site) port. */

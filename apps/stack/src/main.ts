@@ -2,7 +2,8 @@
 /**
  * `pnpm start`: the whole service on its embedded default — a Redis it starts itself (data under
  * .data/, unless REDIS_URL is set), one gateway and one worker on the system's Chromium with the
- * offline summarizer. Prints a development key and a ready-to-paste curl. Ctrl-C stops all of it.
+ * offline summarizer. Prints a development key and a ready-to-paste curl. A gateway or worker that
+ * crashes is restarted (src/supervisor.ts); Redis exiting stops everything. Ctrl-C stops all of it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { loadStackEnv, type StackEnv } from './env';
 import { loadOrCreateSecrets } from './secrets';
 import { ensureDevKey } from './dev-tenant';
 import { dashboardEnv, dashboardUrl, gatewayDashboardEnv, seedDevOwner } from './dashboard';
+import { Supervisor, terminate } from './supervisor';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const say = (msg: string) => process.stdout.write(`\x1b[36m[pagemap]\x1b[0m ${msg}\n`);
@@ -26,17 +28,16 @@ async function main(): Promise<void> {
   } catch (err) {
     exitOnEnvError(err);
   }
-  const children: ChildProcess[] = [];
+  let redisChild: ChildProcess | undefined;
   let demo: FixtureServer | undefined;
   let stopping = false;
+  const supervisor = new Supervisor({ say, onGiveUp: () => void stop(1) });
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say('stopping…');
     // Gateways and workers first (they drain, and need Redis while they do), Redis last.
-    const redisChild = env.REDIS_URL ? undefined : children[0];
-    const apps = env.REDIS_URL ? children : children.slice(1);
-    await terminate(apps);
+    await supervisor.stop();
     if (redisChild) await terminate([redisChild]);
     await demo?.close();
     say('stopped');
@@ -52,8 +53,7 @@ async function main(): Promise<void> {
     if (!redisUrl) {
       const dir = join(dataDir, 'redis');
       mkdirSync(dir, { recursive: true });
-      const redis = spawn('redis-server', ['--port', String(env.PAGEMAP_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--loglevel', 'warning', '--logfile', join(dir, 'redis.log')], { stdio: 'ignore', detached: true });
-      children.push(redis);
+      const redis = (redisChild = spawn('redis-server', ['--port', String(env.PAGEMAP_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--loglevel', 'warning', '--logfile', join(dir, 'redis.log')], { stdio: 'ignore', detached: true }));
       redis.once('exit', (code) => {
         if (!stopping) {
           say(`redis-server exited (${code}); is port ${env.PAGEMAP_REDIS_PORT} taken? Set PAGEMAP_REDIS_PORT or REDIS_URL.`);
@@ -79,18 +79,11 @@ async function main(): Promise<void> {
       PAGEMAP_JWT_SECRET: secrets.jwtSecret,
       LOG_LEVEL: env.LOG_LEVEL,
     };
-    const launch = (name: string, main: string, extra: Record<string, string>) => {
-      const child = spawn(process.execPath, [join(ROOT, main)], { env: { ...common, ...extra }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-      children.push(child);
-      say(`started ${name} (pid ${child.pid})`);
-      child.once('exit', (code) => {
-        if (!stopping) {
-          say(`${name} exited (${code}); stopping everything`);
-          void stop(1);
-        }
-      });
-    };
-    for (let i = 0; i < env.PAGEMAP_WORKERS; i++) launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', { PAGEMAP_WORKER_PORT: String(9101 + i), PAGEMAP_WORKER_HOST: '127.0.0.1' });
+    const launch = (name: string, main: string, extra: Record<string, string>) =>
+      supervisor.add({ name, command: process.execPath, args: [join(ROOT, main)], env: { ...common, ...extra } });
+    // PAGEMAP_WORKER_BASE_PORT=0: each worker picks a free port for its /health and /metrics.
+    const workerPort = (i: number) => String(env.PAGEMAP_WORKER_BASE_PORT === 0 ? 0 : env.PAGEMAP_WORKER_BASE_PORT + i);
+    for (let i = 0; i < env.PAGEMAP_WORKERS; i++) launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', { PAGEMAP_WORKER_PORT: workerPort(i), PAGEMAP_WORKER_HOST: '127.0.0.1' });
     launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(env.PORT), HOST: env.HOST, ...gatewayDashboardEnv(env) });
 
     const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
@@ -103,7 +96,7 @@ async function main(): Promise<void> {
 
     let target = 'https://example.com/';
     if (env.PAGEMAP_OUTBOUND_ALLOW.includes('loopback')) {
-      demo = await startFixtureServer();
+      demo = await startFixtureServer({ port: env.PAGEMAP_DEMO_PORT });
       target = demo.url('/login.html');
       say(`demo site (loopback fixtures) at ${demo.origin}`);
     }
@@ -120,19 +113,6 @@ async function main(): Promise<void> {
     say(`could not start: ${err instanceof Error ? err.message : String(err)}`);
     await stop(1);
   }
-}
-
-/**
- * SIGTERM to each child, SIGKILL to any still running after 35 s. Children run in their own
- * process groups (detached), so a Ctrl-C reaches only this launcher, which stops them in order.
- */
-async function terminate(procs: ChildProcess[]): Promise<void> {
-  const running = procs.filter((c) => c.exitCode === null && c.signalCode === null);
-  const exits = running.map((c) => new Promise<void>((r) => c.once('exit', () => r())));
-  for (const c of running) c.kill('SIGTERM');
-  const timer = setTimeout(() => running.forEach((c) => c.kill('SIGKILL')), 35_000);
-  await Promise.all(exits);
-  clearTimeout(timer);
 }
 
 main().catch((err) => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BrowseResponse } from '@pagemap/contracts';
-import { alive, freePort, waitFor } from '@pagemap/test-utils';
+import { alive, childEnv, freePort, waitFor } from '@pagemap/test-utils';
 
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
 let launcher: ChildProcess;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));
   const [port, redisPort, dashboardPort] = [await freePort(), await freePort(), await freePort()];
   launcher = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), PAGEMAP_REDIS_PORT: String(redisPort), PAGEMAP_DATA_DIR: dataDir, PAGEMAP_OUTBOUND_ALLOW: 'loopback', PAGEMAP_DASHBOARD_PORT: String(dashboardPort) },
+    env: childEnv({ PORT: String(port), PAGEMAP_REDIS_PORT: String(redisPort), PAGEMAP_DATA_DIR: dataDir, PAGEMAP_OUTBOUND_ALLOW: 'loopback', PAGEMAP_DASHBOARD_PORT: String(dashboardPort) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** Entry point of a worker process. */
-import { exitOnEnvError, onTerminate } from '@pagemap/runtime';
+import { exitOnEnvError, exitOnStartError, onTerminate } from '@pagemap/runtime';
 import { loadWorkerEnv, type WorkerEnv } from './env';
 import { createWorker } from './worker';
 
@@ -18,5 +18,5 @@ onTerminate(async (signal) => {
 });
 worker.start().catch((err) => {
   worker.log.fatal({ err: err instanceof Error ? err.message : String(err) }, 'worker failed to start');
-  void worker.close().finally(() => process.exit(1));
+  void worker.close().finally(() => exitOnStartError('worker', err));
 });

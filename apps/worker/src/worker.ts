@@ -118,6 +118,18 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const summarizerTimer = setInterval(checkSummarizer, 30_000);
   summarizerTimer.unref();
 
+  const live = async () => ({ status: host.alive ? ('ok' as const) : ('fail' as const), worker: id, browser: host.alive ? 'ok' : 'fail' });
+  const probes = {
+    live,
+    ready: async () => {
+      // A command to a Redis that is gone waits in the offline queue: answer from the connection
+      // state at once, and bound the ping, so the probe itself never hangs.
+      const redisOk = redis.status === 'ready' && (await withTimeout(redis.ping().then(() => true, () => false), 2_000).then((t) => !t.timedOut && t.value));
+      const ok = redisOk && host.alive;
+      return { ...(await live()), status: ok ? ('ok' as const) : ('fail' as const), datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
+    },
+  };
+
   const close = once(async () => {
     log.info({ sessions: registry.size }, 'worker draining');
     const clean = await runShutdown(
@@ -146,6 +158,8 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     id,
     log,
     async start() {
+      // The port first: a taken one ends start-up before the browser or any queue is touched.
+      server = await startWorkerHttp(env.PAGEMAP_WORKER_HOST, env.PAGEMAP_WORKER_PORT, metrics.registry, probes);
       await egress.start();
       await Promise.all([host.start(), checkSummarizer()]);
       pool.refill();
@@ -153,11 +167,6 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
       await heartbeat.start();
       reaper.start();
       reclaimer.start();
-      server = await startWorkerHttp(env.PAGEMAP_WORKER_HOST, env.PAGEMAP_WORKER_PORT, metrics.registry, async () => {
-        const redisOk = await redis.ping().then(() => true, () => false);
-        const ok = redisOk && host.alive;
-        return { status: ok ? 'ok' : 'fail', worker: id, browser: host.alive ? 'ok' : 'fail', datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
-      });
       const port = portOf(server);
       log.info({ port, capacity: env.PAGEMAP_MAX_SESSIONS }, 'worker ready');
       return { port };

@@ -32,17 +32,22 @@ export function findChromium(explicit?: string, exists: (path: string) => boolea
 
 /**
  * Flags for every launch. The background-networking family keeps Chromium from calling home
- * (closed networks refuse those connections, and they are noise anyway). `--no-sandbox` because
- * the worker runs as root in containers and on the dev machine; isolation between sessions
- * comes from separate BrowserContexts and the outbound guard, and between tenants' processes
- * from the container.
+ * (Google's update, safe-browsing, metrics and domain-reliability services): closed networks
+ * refuse those connections, and they are noise anyway. Shared memory goes to /tmp instead of
+ * /dev/shm (`--disable-dev-shm-usage`): containers give /dev/shm 64 MiB by default, /tmp is a
+ * sized volume in the manifests, and the dev machine and tests behave the same way.
+ *
+ * The renderer sandbox stays on: see `sandboxArgs`.
  */
 export const BASE_CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
   '--disable-background-networking',
   '--disable-component-update',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--disable-breakpad',
+  '--no-pings',
   '--disable-sync',
   '--no-first-run',
   '--disable-default-apps',
@@ -52,3 +57,18 @@ export const BASE_CHROMIUM_ARGS: readonly string[] = [
   '--no-default-browser-check',
   '--password-store=basic',
 ];
+
+/**
+ * `--no-sandbox` for a root process only. Chromium refuses to start its sandbox as root, which is
+ * how the dev machine and CI run; the images run as uid 1000, where Chromium's user-namespace
+ * sandbox isolates each renderer (the pod's seccomp profile must allow user namespaces:
+ * deploy/seccomp/pagemap-chromium.json).
+ */
+export function sandboxArgs(uid: number | undefined = process.getuid?.()): string[] {
+  return uid === 0 ? ['--no-sandbox'] : [];
+}
+
+/** Every flag of a launch by a process with this `uid`: `sandboxArgs` then `BASE_CHROMIUM_ARGS`. */
+export function chromiumArgs(uid: number | undefined = process.getuid?.()): string[] {
+  return [...sandboxArgs(uid), ...BASE_CHROMIUM_ARGS];
+}

@@ -27,7 +27,8 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
+/** Content types of the static files the loopback sites serve (the demo site and the web corpus). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -238,7 +239,7 @@ async function serveStatic(siteDir: string, pathname: string, res: ServerRespons
   if (!file.startsWith(siteDir)) return html(res, 403, '<title>Forbidden</title>');
   try {
     const data = await readFile(file);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(data);
   } catch {
     html(res, 404, '<!doctype html><title>Not found</title><p>No such page.</p>');

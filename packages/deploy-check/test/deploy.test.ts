@@ -52,7 +52,7 @@ test('Dockerfiles: multi-stage, non-root, Chromium from Debian in the worker, no
   }
   const worker = readFileSync(join(DEPLOY_DIR, 'Dockerfile.worker'), 'utf8');
   expect(worker).toMatch(/apt-get install[^\n]*\bchromium\b/);
-  expect(worker).toMatch(/PAGEMAP_CHROMIUM_PATH=\/usr\/bin\/chromium/);
+  expect(worker).toMatch(/PAGEMAP_CHROMIUM_PATH=\/usr\/lib\/chromium\/chromium-headless-shell/);
 });
 
 test('compose: Redis, a gateway, two workers, Prometheus and Grafana', () => {
@@ -83,8 +83,10 @@ test('kubernetes: gateway Deployment + Service + HPA + PDB; worker drains, probe
     expect(c.resources.requests.cpu).toBeDefined();
     expect(c.resources.requests.memory).toBeDefined();
     const portOf = (p: string | number) => (typeof p === 'number' ? p : c.ports.find((x: Json) => x.name === p).containerPort);
-    for (const probe of ['readinessProbe', 'livenessProbe']) {
-      expect(c[probe].httpGet.path).toBe('/health');
+    // The worker's liveness leaves Redis out (/health/live), its readiness does not (/health/ready).
+    const paths = name === 'pagemap-worker' ? { readinessProbe: '/health/ready', livenessProbe: '/health/live' } : { readinessProbe: '/health', livenessProbe: '/health' };
+    for (const probe of ['readinessProbe', 'livenessProbe'] as const) {
+      expect(c[probe].httpGet.path).toBe(paths[probe]);
       expect(portOf(c[probe].httpGet.port)).toBe(name === 'pagemap-worker' ? 9101 : 8080);
     }
   }
@@ -152,7 +154,7 @@ test('the alert rules cover what operations needs, each with a runbook in docs/o
   for (const needle of ['status=~"5.."', 'pagemap_http_request_duration_seconds_bucket', 'NO_CAPACITY', 'pagemap_live_workers', 'redis_up', 'pagemap_worker_summary_fallbacks_total']) expect(all).toContain(needle);
   const ops = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
   for (const r of rules) {
-    expect(r.annotations.runbook_url).toBe(`docs/operations.md#${String(r.alert).toLowerCase()}`);
+    expect(r.annotations.runbook_url).toBe(`https://github.com/pagemap/pagemap/blob/main/docs/operations.md#${String(r.alert).toLowerCase()}`);
     expect([r.alert, ops.includes(`### ${r.alert}`)]).toEqual([r.alert, true]);
   }
 });

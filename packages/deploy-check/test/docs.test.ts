@@ -46,6 +46,19 @@ test('docs/configuration.md lists every environment variable of every process, a
   expect(documented.filter((k) => !all.has(k))).toEqual([]);
 });
 
+test('docs/configuration.md lists each variable once per process (no duplicated rows in a table)', () => {
+  const text = read('configuration.md');
+  // One section (## heading) per process; a variable several processes read appears once in each.
+  const sections = text.split(/^## /m);
+  expect(sections.length).toBeGreaterThanOrEqual(4);
+  const duplicated: string[] = [];
+  for (const section of sections) {
+    const rows = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+    for (const [i, k] of rows.entries()) if (rows.indexOf(k) !== i) duplicated.push(`${section.split('\n')[0]}: ${k}`);
+  }
+  expect(duplicated).toEqual([]);
+});
+
 test('every doc the README and issue name exists', () => {
   for (const f of ['quickstart.md', 'api.md', 'errors.md', 'concepts.md', 'architecture.md', 'configuration.md', 'operations.md', 'openapi.json']) expect([f, existsSync(join(DOCS_DIR, f))]).toEqual([f, true]);
 });

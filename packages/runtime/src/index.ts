@@ -4,3 +4,4 @@ export * from './metrics';
 export * from './shutdown';
 export * from './poll';
 export * from './timeout';
+export * from './listen';

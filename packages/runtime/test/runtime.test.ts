@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { z } from 'zod';
-import { createLogger, EnvError, envBool, envInt, once, parseEnv, runShutdown } from '../src';
+import { createServer } from 'node:http';
+import { createLogger, EnvError, envBool, envInt, listen, once, parseEnv, runShutdown } from '../src';
 
 function capture() {
   const lines: string[] = [];
@@ -52,4 +53,12 @@ test('shutdown runs every step even when one fails, and once() runs its function
   const close = once(async () => ++calls);
   await Promise.all([close(), close()]);
   expect(calls).toBe(1);
+});
+
+test('listen on a taken port rejects with "port N is in use" naming the setting', async () => {
+  const first = createServer();
+  const port = await listen(first, '127.0.0.1', 0, 'PORT');
+  const second = createServer();
+  await expect(listen(second, '127.0.0.1', port, 'PORT')).rejects.toThrow(`port ${port} is in use (127.0.0.1:${port}); stop what holds it or set PORT to a free port`);
+  await new Promise((r) => first.close(r));
 });

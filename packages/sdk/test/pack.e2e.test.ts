@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FIXTURE_USERS, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
+/** Every child is bounded: a stuck npm or script fails the test, never holds jest open. */
+const run = (file: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; maxBuffer?: number } = {}) =>
+  exec(file, args, { timeout: 240_000, killSignal: 'SIGKILL', encoding: 'utf8', ...opts });
 const SDK_DIR = join(__dirname, '..');
 const WORKSPACE = join(SDK_DIR, '..', '..');
 

@@ -5,7 +5,7 @@
  * survives a test run.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { BASE_CHROMIUM_ARGS, findChromium } from '@pagemap/chromium';
+import { chromiumArgs, findChromium } from '@pagemap/chromium';
 
 export interface TestBrowserOptions {
   /** Extra Chromium flags, e.g. `--host-resolver-rules=MAP idp.example 127.0.0.1`. */
@@ -18,7 +18,7 @@ export async function launchTestBrowser(opts: TestBrowserOptions = {}): Promise<
   return puppeteer.launch({
     executablePath: path,
     headless,
-    args: [...BASE_CHROMIUM_ARGS, ...(opts.args ?? [])],
+    args: [...chromiumArgs(), ...(opts.args ?? [])],
     protocolTimeout: 30_000,
   });
 }

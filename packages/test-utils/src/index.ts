@@ -7,3 +7,5 @@ export * from './processes';
 export * from './browser';
 export * from './proc';
 export * from './metrics';
+export * from './run-to-exit';
+export * from './child-env';

@@ -10,6 +10,7 @@ import { AccountStore, type PlanId, type Tenant } from '@pagemap/accounts';
 import { keySpace, SessionDirectory, type KeySpace } from '@pagemap/queue';
 import { startDatastore, type Datastore } from './datastore';
 import { waitFor } from './ports';
+import { childEnv } from './child-env';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const GATEWAY_MAIN = join(REPO_ROOT, 'apps', 'gateway', 'dist', 'main.js');
@@ -45,7 +46,7 @@ export interface ProcHandle {
 
 export async function startProcess(kind: ProcKind, env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ProcHandle> {
   const main = MAINS[kind];
-  const proc = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const lines: LogLine[] = [];
   let partial = '';

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { CONTENT_TYPES } from '@pagemap/demo-site';
 
 export const CORPUS_DIR = join(__dirname, '..');
 export const PAGES_DIR = join(CORPUS_DIR, 'pages');
@@ -39,14 +40,6 @@ export interface CorpusServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
 
 const MAX_BODY = 1 << 20;
 
@@ -128,7 +121,7 @@ export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promi
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
-    if (url.pathname === '/_corpus/record.js') return send(200, TYPES['.js']!, await readFile(RECORD_JS));
+    if (url.pathname === '/_corpus/record.js') return send(200, CONTENT_TYPES['.js']!, await readFile(RECORD_JS));
     if (url.pathname === '/_corpus/record' && method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}') as { kind?: unknown; detail?: unknown; page?: unknown };
       log.push({ kind: String(body.kind ?? ''), detail: body.detail ?? null, page: typeof body.page === 'string' ? body.page : null, via: 'record' });
@@ -137,9 +130,9 @@ export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promi
     if (url.pathname === '/_corpus/sink') {
       const fields = method === 'POST' ? fieldsFromBody(req.headers['content-type'] ?? '', await readBody(req)) : fieldsOf(url.searchParams);
       log.push({ kind: 'submitted', detail: fields, page: refererPath(req), via: 'sink' });
-      return send(200, TYPES['.html']!, RECEIVED);
+      return send(200, CONTENT_TYPES['.html']!, RECEIVED);
     }
-    if (url.pathname === '/_corpus/events' && method === 'GET') return send(200, TYPES['.json']!, JSON.stringify(log));
+    if (url.pathname === '/_corpus/events' && method === 'GET') return send(200, CONTENT_TYPES['.json']!, JSON.stringify(log));
     if (url.pathname === '/_corpus/reset' && method === 'POST') {
       log.length = 0;
       return send(204, 'text/plain', '');
@@ -149,9 +142,9 @@ export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promi
     if (rel.startsWith('..') || rel.split(sep).includes('..')) return send(404, 'text/plain', 'not found');
     try {
       const file = join(pagesDir, rel === '' ? 'index.html' : rel);
-      return send(200, TYPES[extname(file)] ?? 'application/octet-stream', await readFile(file));
+      return send(200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', await readFile(file));
     } catch {
-      return send(404, TYPES['.html']!, '<!doctype html><title>Not found</title><h1>Not found</h1>');
+      return send(404, CONTENT_TYPES['.html']!, '<!doctype html><title>Not found</title><h1>Not found</h1>');
     }
   };
 

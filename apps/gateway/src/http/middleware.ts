@@ -1,4 +1,4 @@
-/** Cross-cutting HTTP middleware: request ids, metrics, JSON bodies, and the error mapper. */
+/** Cross-cutting HTTP middleware: request ids, metrics, the request log, JSON bodies, and the error mapper. */
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_CODES, LIMITS, PagemapError } from '@pagemap/contracts';
@@ -17,17 +17,63 @@ export function requestId(): RequestHandler {
   };
 }
 
-/** Latency and counts by route pattern (never the raw URL: labels stay bounded). */
-export function httpMetrics(metrics: GatewayMetrics): RequestHandler {
+/**
+ * The route pattern a request is counted and logged under: the route that served it, else the
+ * known route its path names (a body refused before routing — bad JSON, too large, wrong media
+ * type — or a wrong method still counts under its route), else `unmatched`. Never the raw URL:
+ * labels stay bounded.
+ */
+export type RouteLabeler = (req: Request) => string;
+
+export function routeLabeler(patterns: string[]): RouteLabeler {
+  const compiled = patterns.map((p) => ({ p, re: patternRegExp(p) }));
+  return (req) => (req.route?.path as string | undefined) ?? compiled.find((c) => c.re.test(req.path))?.p ?? 'unmatched';
+}
+
+/** An Express path pattern with `:params` as a RegExp for concrete paths. */
+export function patternRegExp(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
+}
+
+/** Latency and counts by route pattern, method and status. */
+export function httpMetrics(metrics: GatewayMetrics, routeOf: RouteLabeler): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     metrics.inflight.inc();
     res.once('close', () => {
       metrics.inflight.dec();
-      const route = (req.route?.path as string | undefined) ?? 'unmatched';
-      const labels = { route, method: req.method, status: String(res.statusCode) };
+      const labels = { route: routeOf(req), method: req.method, status: String(res.statusCode) };
       metrics.requests.inc(labels);
       metrics.requestSeconds.observe(labels, (performance.now() - started) / 1000);
+    });
+    next();
+  };
+}
+
+/**
+ * One line per request once it is answered (or the client went away): method, route pattern,
+ * status, error code, duration, tenant and request id — never the raw path, query or body.
+ */
+const QUIET_ROUTES = new Set(['/health', '/metrics']);
+
+export function requestLog(log: Logger, routeOf: RouteLabeler): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once('close', () => {
+      const line = {
+        requestId: res.locals.requestId as string,
+        method: req.method,
+        route: routeOf(req),
+        status: res.statusCode,
+        ...(res.locals.errorCode ? { code: res.locals.errorCode as string } : {}),
+        ms: Math.round(performance.now() - started),
+        ...(res.locals.tenantId ? { tenantId: res.locals.tenantId as string } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) log.warn(line, 'request');
+      // Probes and scrapes come every few seconds: at debug unless they fail.
+      else if (res.statusCode < 400 && QUIET_ROUTES.has(line.route)) log.debug(line, 'request');
+      else log.info(line, 'request');
     });
     next();
   };
@@ -83,6 +129,7 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
       e = new PagemapError('INTERNAL_ERROR', 'Something went wrong on our side. Nothing was billed.');
     }
     metrics.rejections.inc({ code: e.code });
+    res.locals.errorCode = e.code;
     if (res.headersSent) {
       res.end();
       return;

@@ -3,13 +3,13 @@
  * DevTools pipe, with the worker owning signals.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { BASE_CHROMIUM_ARGS, type ChromiumBinary } from '@pagemap/chromium';
+import { chromiumArgs, type ChromiumBinary } from '@pagemap/chromium';
 
 export async function launchChromium(binary: ChromiumBinary, extraArgs: string[]): Promise<Browser> {
   return puppeteer.launch({
     executablePath: binary.path,
     headless: binary.headless,
-    args: [...BASE_CHROMIUM_ARGS, ...extraArgs],
+    args: [...chromiumArgs(), ...extraArgs],
     // The worker owns signals: it closes Chromium itself on shutdown, in order.
     handleSIGINT: false,
     handleSIGTERM: false,

@@ -120,7 +120,9 @@ export class JobConsumers {
       this.#opening.add(sessionId);
       this.rebalance();
     }
-    const log = this.log.child({ requestId, sessionId, job: name });
+    // Tenant and target host on every line of the job; never the path, query or tool params.
+    const url = 'url' in data && typeof data.url === 'string' ? data.url : undefined;
+    const log = this.log.child({ requestId, tenantId: data.tenantId, sessionId, job: name, host: hostOf(url) ?? this.#sessionHost(sessionId) });
     this.metrics.queueWaitSeconds.observe({ kind }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
     const started = performance.now();
     let outcome = 'error';
@@ -134,7 +136,8 @@ export class JobConsumers {
       if (name === 'open') await job.updateProgress({ worker: this.opts.workerId });
       const result = await this.handlers[name](data, { log });
       outcome = result.ok ? 'ok' : result.error.code;
-      if (this.opts.logJobs) log.info({ worker: this.opts.workerId, outcome, ms: Math.round(performance.now() - started) }, 'job served');
+      // The logger already carries `worker` (one key per line).
+      if (this.opts.logJobs) log.info({ outcome, ms: Math.round(performance.now() - started) }, 'job served');
       return result;
     } catch (err) {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
@@ -147,6 +150,12 @@ export class JobConsumers {
       this.rebalance();
       this.metrics.jobSeconds.observe({ kind, outcome }, (performance.now() - started) / 1000);
     }
+  }
+
+  /** Host of the page a session shows now, for follow-up and close jobs. */
+  #sessionHost(sessionId: string): string | undefined {
+    const page = this.registry.get(sessionId)?.page;
+    return page && !page.isClosed() ? hostOf(page.url()) : undefined;
   }
 
   /** Stops taking new sessions (the shared queue), keeps serving owned sessions. */
@@ -173,5 +182,15 @@ export class JobConsumers {
     } finally {
       await queue.close();
     }
+  }
+}
+
+/** `host[:port]` of a URL, or undefined (no URL, about:blank, unparsable). */
+export function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host || undefined;
+  } catch {
+    return undefined;
   }
 }
