@@ -14,6 +14,7 @@ import { summarize, timeIt, type Stats } from './stats';
 import { treePss } from './memory';
 import { machine } from './machine';
 import { renderReport, type BenchResults } from './report';
+import { compareDatastores } from './datastore';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LEVELS = QUICK ? [1, 4] : [1, 2, 4, 8, 16];
@@ -131,6 +132,10 @@ async function main(): Promise<void> {
     results.scale.one_worker = results.service.new_session_form![top]!;
     await stack.addWorker({ PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16' });
     results.scale.two_workers = await svc.newSessionBrowse(c, pages.form, top, total(top) * 2);
+
+    // 7. Datastore: the same small stack on a single Redis and on a 6-node Redis Cluster.
+    log('datastore: single Redis vs Redis Cluster');
+    results.datastore = await compareDatastores(site, QUICK);
   } finally {
     for (const s of stacks) await s.stop();
     await site.close();

@@ -1,5 +1,6 @@
 /** Renders a run's results as docs/benchmarks.md, with the targets of the benchmark issue checked. */
 import type { Stats } from './stats';
+import type { DatastoreComparison } from './datastore';
 
 type ByLevel = Record<number, Stats>;
 
@@ -14,6 +15,16 @@ export interface BenchResults {
   memory: { gateway_idle_bytes?: number; worker_idle_bytes?: number; zero_sessions_bytes?: number; worker_idle_processes?: number; per_session?: Record<number, { tree_bytes: number; processes: number; per_session_bytes: number }> };
   cache: { cold?: Stats; warm?: Stats; headers?: string };
   scale: { one_worker?: Stats; two_workers?: Stats };
+  datastore?: DatastoreComparison;
+}
+
+/** The single Redis vs Redis Cluster rows (also pasted by hand from `node bench/dist/datastore.js`). */
+export function renderDatastore(d: DatastoreComparison | undefined): string {
+  let out = `\n## Single Redis vs Redis Cluster\n\nThe same stack (one gateway, one worker) on one \`redis-server\` and on a Redis Cluster of 3 masters + 3 replicas (\`PAGEMAP_REDIS_MODE=cluster\`), in the same run. New session: form page, concurrency 1. Hop: a follow-up's client latency minus the worker's own job time.\n\n| datastore | new-session p50 ms | new-session p95 ms | gateway + queue hop p50 ms | hop p95 ms |\n| --- | --- | --- | --- | --- |\n`;
+  for (const [mode, row] of Object.entries(d ?? {})) {
+    if (row) out += `| ${mode === 'cluster' ? 'Redis Cluster (3+3)' : 'single Redis'} | ${ms(row.new_session_p50.p50)} | ${ms(row.new_session_p50.p95)} | ${ms(row.gateway_and_queue_hop.p50)} | ${ms(row.gateway_and_queue_hop.p95)} |\n`;
+  }
+  return out;
 }
 
 const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(2) : v.toFixed(1));
@@ -76,5 +87,6 @@ export function renderReport(r: BenchResults): string {
   for (const [n, m] of Object.entries(r.memory.per_session ?? {})) out += `| ${n} | ${mb(m.tree_bytes)} | ${m.processes} | ${mb(m.per_session_bytes)} |\n`;
   out += `\n## Page-map cache\n\nThe same anonymous 60 KB article opened in a new session, with the cache emptied first (cold) and right after (warm); X-Cache was ${r.cache.headers ?? '–'}.\n\n| | p50 ms | p95 ms |\n| --- | --- | --- |\n| cold | ${ms(r.cache.cold?.p50)} | ${ms(r.cache.cold?.p95)} |\n| warm | ${ms(r.cache.warm?.p50)} | ${ms(r.cache.warm?.p95)} |\n`;
   out += `\n## Scale\n\nNew-session browses of the form page at concurrency ${top}.\n\n| workers | p50 ms | throughput /s |\n| --- | --- | --- |\n| 1 | ${ms(r.scale.one_worker?.p50)} | ${r.scale.one_worker?.throughput.toFixed(1)} |\n| 2 | ${ms(r.scale.two_workers?.p50)} | ${r.scale.two_workers?.throughput.toFixed(1)} |\n`;
+  out += renderDatastore(r.datastore);
   return out;
 }

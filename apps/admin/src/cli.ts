@@ -30,7 +30,8 @@ Usage: pagemap-admin <command> [args] [options]
   playground-token <tenant>                    a browse-only token, valid 15 minutes
                                                (needs PAGEMAP_JWT_SECRET)
 
-Environment: REDIS_URL (default redis://127.0.0.1:6390), PAGEMAP_REDIS_PREFIX (default pm),
+Environment: REDIS_URL (default redis://127.0.0.1:6390), PAGEMAP_REDIS_MODE (standalone, or
+cluster with seed nodes in REDIS_URL), PAGEMAP_REDIS_PREFIX (default pm),
 PAGEMAP_JWT_SECRET (playground-token only).`;
 
 export class UsageError extends Error {}

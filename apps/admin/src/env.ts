@@ -4,10 +4,13 @@
  */
 import { z } from 'zod';
 import { parseEnv } from '@pagemap/runtime';
+import { REDIS_ENV } from '@pagemap/queue';
 
 export const AdminEnvSchema = z.object({
   /** Redis of the deployment; defaults to the embedded default of `npm start`. */
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6390'),
+  REDIS_URL: REDIS_ENV.REDIS_URL.default('redis://127.0.0.1:6390'),
+  /** `cluster` when REDIS_URL names seed nodes of a Redis Cluster. */
+  PAGEMAP_REDIS_MODE: REDIS_ENV.PAGEMAP_REDIS_MODE,
   /** Key prefix of the deployment (same value as its gateways and workers). */
   PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
   /** The gateways' playground-token secret; only `playground-token` needs it. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** Entry point of `pagemap-admin` (root: `pnpm admin -- <command>`). Usage: src/cli.ts. */
 import { AccountStore } from '@pagemap/accounts';
-import { createRedis, keySpace, SessionDirectory } from '@pagemap/queue';
+import { createRedis, isDatastoreUnavailable, keySpace, SessionDirectory } from '@pagemap/queue';
 import { EnvError } from '@pagemap/runtime';
 import { loadAdminEnv } from './env';
 import { runCli, UsageError, USAGE } from './cli';
@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     return argv.length === 0 ? 2 : 0;
   }
   // A one-shot command: queue commands until connected, but give up quickly when Redis is down.
-  const redis = createRedis(env.REDIS_URL, 'command', { lazyConnect: true, enableOfflineQueue: true, retryStrategy: (attempt) => (attempt > 3 ? null : 200) });
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', { lazyConnect: true, enableOfflineQueue: true, retryStrategy: (attempt) => (attempt > 3 ? null : 200) });
   redis.on('error', () => undefined);
   try {
     const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     let message = err instanceof Error ? err.message : String(err);
-    if (/max retries|ECONNREFUSED|Connection is closed|ETIMEDOUT/i.test(message)) message = `cannot reach Redis at ${redactUrl(env.REDIS_URL)} (${message})`;
+    if (isDatastoreUnavailable(err) || /max retries|ETIMEDOUT/i.test(message)) message = `cannot reach Redis at ${redactUrl(env.REDIS_URL)} (${message})`;
     process.stderr.write(`pagemap-admin: ${message}\n`);
     if (err instanceof UsageError) process.stderr.write('Run `pagemap-admin help` for usage.\n');
     return err instanceof UsageError ? 2 : 1;
@@ -40,15 +40,20 @@ async function main(): Promise<number> {
   }
 }
 
-/** The URL without its password, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'REDIS_URL';
-  }
+/** The URL(s) without a password, for messages. */
+function redactUrl(urls: string): string {
+  return urls
+    .split(',')
+    .map((url) => {
+      try {
+        const u = new URL(url.trim());
+        if (u.password) u.password = '***';
+        return u.toString();
+      } catch {
+        return 'REDIS_URL';
+      }
+    })
+    .join(',');
 }
 
 void main().then((code) => {

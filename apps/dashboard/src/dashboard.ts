@@ -32,7 +32,7 @@ export function createVerifier(env: DashboardEnv): CardVerifier {
 export function createDashboard(env: DashboardEnv, log: Logger = createLogger({ name: 'dashboard', level: env.LOG_LEVEL })): DashboardApp {
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
   // Offline queue on: the session store and rate limiter issue commands while Redis reconnects.
-  const redis = createRedis(env.REDIS_URL, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
   redis.on('error', () => undefined);
   const accounts = new AccountStore(redis, keys);
   const services: DashboardServices = {

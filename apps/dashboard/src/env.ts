@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { envBool, envInt, parseEnv } from '@pagemap/runtime';
+import { REDIS_ENV } from '@pagemap/queue';
 
 /** The variables themselves (docs/configuration.md is checked against this shape). */
 export const DashboardEnvVars = z.object({
-  REDIS_URL: z.string().url(),
+  ...REDIS_ENV,
   PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
   /** Same secret as the gateway's: the dashboard mints playground tokens the gateway verifies. */
   PAGEMAP_JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),

@@ -1,7 +1,6 @@
 /** What every dashboard route may use; built once by createDashboard (tests build their own). */
-import type { Redis } from 'ioredis';
 import type { AccountStore, LoginAutomationGate, OwnerStore } from '@pagemap/accounts';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { DashboardEnv } from './env';
 import type { CardVerifier } from './billing/provider';
@@ -11,7 +10,7 @@ import type { DashboardMetrics } from './metrics';
 export interface DashboardServices {
   env: DashboardEnv;
   log: Logger;
-  redis: Redis;
+  redis: RedisClient;
   keys: KeySpace;
   accounts: AccountStore;
   owners: OwnerStore;

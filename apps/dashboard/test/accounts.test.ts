@@ -67,7 +67,7 @@ test('keys carry their name and last use; revocation forgets both', async () => 
   expect((await accounts.listKeys(tenant.id))[0]!.lastUsedAt).toEqual(expect.any(String));
   await accounts.revokeKey(tenant.id, info.keyId);
   expect(await accounts.listKeys(tenant.id)).toEqual([]);
-  expect(await redis.client.hlen(`${redis.prefix}:key-last-used:${tenant.id}`)).toBe(0);
+  expect(await redis.client.hlen(keySpace(redis.prefix).keyLastUsed(tenant.id))).toBe(0);
 });
 
 test('the login-automation gate needs the current policy version, records who and when, and turns off again', async () => {

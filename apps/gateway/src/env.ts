@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { envBool, envInt, parseEnv } from '@pagemap/runtime';
+import { REDIS_ENV } from '@pagemap/queue';
 
 export const GatewayEnvSchema = z.object({
-  REDIS_URL: z.string().url(),
+  ...REDIS_ENV,
   PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
   /** 32-byte key (base64url or hex) sealing tool params in job payloads; same value as the workers'. */
   PAGEMAP_PAYLOAD_KEY: z.string().min(43, 'must be 32 bytes as base64url (43 chars) or hex (64 chars)'),

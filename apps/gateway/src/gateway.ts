@@ -25,7 +25,8 @@ export interface GatewayApp {
 
 export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name: 'gateway', level: env.LOG_LEVEL })): GatewayApp {
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
-  const redis = createRedis(env.REDIS_URL, 'command');
+  const redisTarget = { url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE };
+  const redis = createRedis(redisTarget, 'command');
   redis.on('error', () => undefined); // reconnects by itself; requests meanwhile answer 503
   const metrics = createGatewayMetrics();
   const accounts = new AccountStore(redis, keys);
@@ -33,7 +34,7 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
   const directory = new SessionDirectory(redis, keys, fleet);
   const dispatcher = new Dispatcher(
     redis,
-    { redisUrl: env.REDIS_URL, keys, fleet, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS, onPickup: (s) => metrics.queueWaitSeconds.observe(s) },
+    { redis: redisTarget, keys, fleet, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS, onPickup: (s) => metrics.queueWaitSeconds.observe(s) },
     log,
   );
   const meter = new UsageMeter(accounts, metrics);

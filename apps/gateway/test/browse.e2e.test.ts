@@ -1,6 +1,7 @@
 /**
  * The first page end to end: HTTP → gateway process → BullMQ on a real Redis → worker process →
- * real Chromium → a loopback fixture page, and back.
+ * real Chromium → a loopback fixture page, and back. Runs on a single Redis and, in the cluster
+ * suite (PAGEMAP_TEST_REDIS_MODE=cluster, e2e/jest.cluster.config.js), on a Redis Cluster.
  */
 import { BrowseResponse, HealthRecord, ErrorBody } from '@pagemap/contracts';
 import { api, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
@@ -58,6 +59,26 @@ test('a follow-up on the session runs on its page, and DELETE closes it', async 
   expect(ErrorBody.parse(gone.body).error).toBe('SESSION_NOT_FOUND');
   const resumed = await api(stack.url, 'POST', '/v1/browse', { key, body: { session_id: id } });
   expect(resumed.status).toBe(404);
+});
+
+test("another tenant's session id answers 404 for browse and DELETE, bills it nothing, and leaves the session alone", async () => {
+  const { apiKey: other } = await stack.tenant();
+  const opened = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } });
+  expect(opened.status).toBe(200);
+  const id = opened.body.session_id as string;
+
+  const resumed = await api(stack.url, 'POST', '/v1/browse', { key: other, body: { session_id: id } });
+  expect(resumed.status).toBe(404);
+  expect(ErrorBody.parse(resumed.body).error).toBe('SESSION_NOT_FOUND');
+  const deleted = await api(stack.url, 'DELETE', `/v1/session/${id}`, { key: other });
+  expect(deleted.status).toBe(404);
+  expect(ErrorBody.parse(deleted.body).error).toBe('SESSION_NOT_FOUND');
+  expect((await api(stack.url, 'GET', '/v1/usage', { key: other })).body.actions.used).toBe(0);
+
+  const mine = await api(stack.url, 'POST', '/v1/browse', { key, body: { session_id: id } });
+  expect(mine.status).toBe(200);
+  expect(mine.body.title).toBe('How Lighthouses Work');
+  expect((await api(stack.url, 'DELETE', `/v1/session/${id}`, { key })).status).toBe(200);
 });
 
 test('GET /health answers the contract shape, and deep checks see the worker', async () => {

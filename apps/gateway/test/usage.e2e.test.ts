@@ -37,7 +37,7 @@ function admin(...args: string[]): Promise<{ code: number; json: any; stderr: st
     execFile(
       process.execPath,
       [join(REPO_ROOT, 'apps', 'admin', 'dist', 'main.js'), ...args],
-      { env: { PATH: process.env.PATH ?? '', REDIS_URL: stack.env.REDIS_URL!, PAGEMAP_REDIS_PREFIX: stack.env.PAGEMAP_REDIS_PREFIX!, PAGEMAP_JWT_SECRET: stack.env.PAGEMAP_JWT_SECRET! }, timeout: 20_000 },
+      { env: { PATH: process.env.PATH ?? '', REDIS_URL: stack.env.REDIS_URL!, PAGEMAP_REDIS_MODE: stack.env.PAGEMAP_REDIS_MODE!, PAGEMAP_REDIS_PREFIX: stack.env.PAGEMAP_REDIS_PREFIX!, PAGEMAP_JWT_SECRET: stack.env.PAGEMAP_JWT_SECRET! }, timeout: 20_000 },
       (err, stdout, stderr) => {
         let json: unknown;
         try {

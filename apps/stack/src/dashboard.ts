@@ -5,9 +5,8 @@
  * password a new one is generated and printed on each start (only its hash is kept, like keys).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { AccountStore, OwnerStore } from '@pagemap/accounts';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { StackEnv } from './env';
 import type { StackSecrets } from './secrets';
 import { DEV_TENANT_ID } from './dev-tenant';
@@ -32,7 +31,7 @@ export function gatewayDashboardEnv(env: StackEnv): Record<string, string> {
   return { PAGEMAP_DOCS_ORIGIN: dashboardUrl(env), PAGEMAP_DASHBOARD_URL: dashboardUrl(env) };
 }
 
-export async function seedDevOwner(redis: Redis, keys: KeySpace, env: StackEnv): Promise<{ email: string; password: string; generated: boolean }> {
+export async function seedDevOwner(redis: RedisClient, keys: KeySpace, env: StackEnv): Promise<{ email: string; password: string; generated: boolean }> {
   const accounts = new AccountStore(redis, keys);
   const owners = new OwnerStore(redis, keys, accounts);
   const email = env.PAGEMAP_DEV_OWNER_EMAIL;

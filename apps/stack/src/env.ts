@@ -1,10 +1,13 @@
 /** The launcher's configuration (the gateway and worker read their own; see docs/configuration.md). */
 import { z } from 'zod';
 import { envInt, envList, parseEnv } from '@pagemap/runtime';
+import { REDIS_ENV } from '@pagemap/queue';
 
 export const StackEnvSchema = z.object({
   /** Use this Redis instead of starting one. */
-  REDIS_URL: z.string().url().optional(),
+  REDIS_URL: REDIS_ENV.REDIS_URL.optional(),
+  /** `cluster` when REDIS_URL names seed nodes of a Redis Cluster (passed on to every process). */
+  PAGEMAP_REDIS_MODE: REDIS_ENV.PAGEMAP_REDIS_MODE,
   /** Port of the Redis the launcher starts. */
   PAGEMAP_REDIS_PORT: envInt(6390, 1, 65535),
   /** Where the launcher keeps Redis data and generated secrets (git-ignored). */

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       redisUrl = `redis://127.0.0.1:${env.PAGEMAP_REDIS_PORT}`;
       say(`started redis-server (pid ${redis.pid}) on ${redisUrl} (data in ${dir})`);
     }
-    const redis = createRedis(redisUrl, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 3 });
+    const redis = createRedis({ url: redisUrl, mode: env.REDIS_URL ? env.PAGEMAP_REDIS_MODE : 'standalone' }, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 3 });
     redis.on('error', () => undefined); // refused until redis-server is up; waitFor retries
     await waitFor(() => redis.ping().then((p) => p === 'PONG'), 10_000, 'Redis');
     const { key } = await ensureDevKey(new AccountStore(redis, keySpace('pm')), env.PAGEMAP_DEV_API_KEY);
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     const common = {
       ...process.env,
       REDIS_URL: redisUrl,
+      PAGEMAP_REDIS_MODE: env.REDIS_URL ? env.PAGEMAP_REDIS_MODE : 'standalone',
       PAGEMAP_REDIS_PREFIX: 'pm',
       PAGEMAP_PAYLOAD_KEY: secrets.payloadKey,
       PAGEMAP_JWT_SECRET: secrets.jwtSecret,

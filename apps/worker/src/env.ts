@@ -4,11 +4,12 @@
  */
 import { z } from 'zod';
 import { envBool, envInt, envList, parseEnv } from '@pagemap/runtime';
+import { REDIS_ENV } from '@pagemap/queue';
 import { parseHostMap } from './browser/outbound-guard';
 
 export const WorkerEnvSchema = z.object({
-  /** Redis holding queues, the session directory and heartbeats. */
-  REDIS_URL: z.string().url(),
+  /** Redis holding queues, the session directory and heartbeats (REDIS_URL, PAGEMAP_REDIS_MODE). */
+  ...REDIS_ENV,
   /** Prefix of every Redis key (and BullMQ prefix). */
   PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
   /** 32-byte key (base64url or hex) that unseals tool params in job payloads; same value as the gateway's. */

@@ -12,8 +12,7 @@
  * heartbeat; the sweep re-checks the heartbeat under the lock, so a live worker is never reaped.
  */
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import type { KeySpace, SessionDirectory, WorkerFleet } from '@pagemap/queue';
+import type { KeySpace, RedisClient, SessionDirectory, WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { WorkerMetrics } from './metrics';
 
@@ -28,7 +27,7 @@ export class Reaper {
   #stopped = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly fleet: WorkerFleet,
     private readonly directory: SessionDirectory,

@@ -43,7 +43,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
   const metrics = createWorkerMetrics();
   metrics.capacity.set(env.PAGEMAP_MAX_SESSIONS);
-  const redis = createRedis(env.REDIS_URL, 'blocking');
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'blocking');
   const fleet = new WorkerFleet(redis, keys);
   const directory = new SessionDirectory(redis, keys, fleet);
   // Every browser connection goes through the egress proxy, which applies the outbound guard to
@@ -124,8 +124,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     ready: async () => {
       // A command to a Redis that is gone waits in the offline queue: answer from the connection
       // state at once, and bound the ping, so the probe itself never hangs.
-      const ping = redis.status === 'ready' ? await withTimeout(redis.ping().then(() => true, () => false), 2_000) : undefined;
-      const redisOk = ping !== undefined && !ping.timedOut && ping.value;
+      const redisOk = redis.status === 'ready' && (await withTimeout(redis.ping().then(() => true, () => false), 2_000).then((t) => !t.timedOut && t.value));
       const ok = redisOk && host.alive;
       return { ...(await live()), status: ok ? ('ok' as const) : ('fail' as const), datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
     },

@@ -2,7 +2,7 @@
  * Failure: Chromium crashing under a worker, and a worker killed with SIGKILL mid-request. Callers
  * always get a clean answer in bounded time; dead sessions answer 404; service continues.
  */
-import { api, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import { api, countExisting, keysMatching, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
 import { alive, browse, chromiumPids, metric, processTree, waitGone, waitServedBy, useWorkerSuite } from './helpers';
 
 let stack: Stack;
@@ -92,8 +92,8 @@ test('kill -9 of a worker mid-request: clean 5xx in bounded time, its sessions 4
   const redis = stack.redis.client;
   const keys = stack.keys;
   await waitFor(async () => ((await redis.zscore(keys.workers, a.id!)) === null ? true : undefined), 15_000, 'A to be reaped');
-  expect(await redis.exists(keys.session(s1.body.session_id), keys.session(s2.body.session_id), keys.workerSessions(a.id!))).toBe(0);
-  expect(await redis.keys(`${keys.bullPrefix}:${keys.workerQueue(a.id!)}*`)).toEqual([]);
+  expect(await countExisting(redis, [keys.session(s1.body.session_id), keys.session(s2.body.session_id), keys.workerSessions(a.id!)])).toBe(0);
+  expect(await keysMatching(redis, `${keys.bullPrefix}:${keys.workerQueue(a.id!)}*`)).toEqual([]);
   await waitFor(() => b.logs().some((l) => l.msg?.startsWith('reaped dead worker') && l.deadWorker === a.id), 10_000, 'the log line');
   // A's Chromium noticed its worker was gone (DevTools pipe closed) and exited.
   await waitGone(aTree);

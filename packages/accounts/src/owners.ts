@@ -4,8 +4,7 @@
  * same account. Only a scrypt hash of the password is stored.
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { AccountStore } from './store';
 import type { PlanId } from './plans';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
@@ -35,7 +34,7 @@ let decoyHash: Promise<string> | undefined;
 
 export class OwnerStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly accounts: AccountStore,
   ) {}

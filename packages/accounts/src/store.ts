@@ -2,10 +2,13 @@
  * Tenants, keys and usage in Redis. Used by the gateway (auth, metering), the admin CLI and the
  * test helpers. Revocation is a key deletion, so it takes effect on the next request on every
  * gateway replica (there is no per-replica key cache).
+ *
+ * Slot rule (Redis Cluster): a tenant's keys share its hash tag, so every script here touches one
+ * slot. API keys are looked up by hash alone and the tenant list is one key: writes that involve
+ * them are separate steps, ordered so that a half-done one is harmless (see issueKey, revokeKey).
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, RedisClient } from '@pagemap/queue';
 import { AFTER_TRIAL_PLAN, PLANS, isPlanId, withOverrides, type LimitOverrides, type Plan, type PlanId } from './plans';
 import { afterTrial, periodFor, trialEnd, type Period } from './periods';
 import { generateApiKey, hashApiKey } from './keys';
@@ -68,7 +71,7 @@ export function utcDay(at: Date): string {
 
 export class AccountStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -86,9 +89,7 @@ export class AccountStore {
       createdAt: now,
       overrides: {},
     };
-    await this.redis
-      .multi()
-      .hset(this.keys.tenant(tenant.id), {
+    await this.redis.hset(this.keys.tenant(tenant.id), {
         id: tenant.id,
         name: tenant.name,
         plan,
@@ -96,9 +97,9 @@ export class AccountStore {
         login_automation: '0',
         subscription: tenant.hasSubscription ? '1' : '0',
         created_at: now.toISOString(),
-      })
-      .sadd(this.keys.tenants, tenant.id)
-      .exec();
+      });
+    // Listed once it exists (the list is its own key: another slot on a cluster).
+    await this.redis.sadd(this.keys.tenants, tenant.id);
     return tenant;
   }
 
@@ -170,7 +171,9 @@ export class AccountStore {
     await this.requireTenant(tenantId);
     const hash = hashApiKey(plaintext);
     const info: KeyInfo = { keyId: `key_${hash.slice(0, 12)}`, tenantId, hint: plaintext.slice(0, 7), createdAt: this.now().toISOString(), ...(opts.name ? { name: opts.name } : {}) };
-    await this.redis.multi().set(this.keys.apiKey(hash), JSON.stringify(info)).hset(this.keys.tenantKeys(tenantId), info.keyId, hash).exec();
+    // Listed first, valid second: a key that works is always in the tenant's listing (and so revocable).
+    await this.redis.hset(this.keys.tenantKeys(tenantId), info.keyId, hash);
+    await this.redis.set(this.keys.apiKey(hash), JSON.stringify(info));
     return { key: plaintext, info };
   }
 
@@ -208,7 +211,10 @@ export class AccountStore {
   async revokeKey(tenantId: string, keyId: string): Promise<boolean> {
     const hash = await this.redis.hget(this.keys.tenantKeys(tenantId), keyId);
     if (!hash) return false;
-    await this.redis.multi().del(this.keys.apiKey(hash)).hdel(this.keys.tenantKeys(tenantId), keyId).hdel(this.keys.keyLastUsed(tenantId), keyId).exec();
+    // Invalid first, unlisted second: if the second step fails the key is already refused everywhere.
+    await this.redis.del(this.keys.apiKey(hash));
+    // The listing and its last-used times share the tenant's slot: one transaction.
+    await this.redis.multi().hdel(this.keys.tenantKeys(tenantId), keyId).hdel(this.keys.keyLastUsed(tenantId), keyId).exec();
     return true;
   }
 

@@ -5,8 +5,7 @@
  * targets open at once. Card numbers are never stored: only brand, last four digits and the
  * provider's reference.
  */
-import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { AccountStore } from './store';
 
 /** Version of the acceptable-use policy an attestation refers to (docs/acceptable-use.md). */
@@ -36,7 +35,7 @@ export interface VerificationState {
 
 export class LoginAutomationGate {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly accounts: AccountStore,
     private readonly now: () => Date = () => new Date(),

@@ -11,11 +11,17 @@
  *   session holds one until its worker records the real expiry;
  * - `workerSessions(worker)`: hash sessionId → tenantId, so a dead worker's entries can be found
  *   without scanning the keyspace.
+ *
+ * On a Redis Cluster these three live in different slots (the entry alone, the slots under the
+ * tenant's tag, the index under the worker's), so no command here spans two of them: each change
+ * is a few single-slot steps, ordered so that one left half-done is harmless — the worker index
+ * is written first and cleared last (the reaper can always find the session), and the entry and
+ * the slot both expire on their own.
  */
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { PagemapError, SessionId } from '@pagemap/contracts';
 import type { KeySpace } from './names';
+import type { RedisClient } from './redis';
 import { WorkerFleet } from './fleet';
 
 export const SessionEntry = z.object({
@@ -59,11 +65,21 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
 return {1, open, 0}
 `;
 
+/**
+ * Deletes a session entry only if it still names the given worker (or is already gone).
+ * KEYS[1] the entry. ARGV: worker id. One key: any slot.
+ */
+const DELETE_IF_OWNED_SCRIPT = `
+local owner = redis.call('HGET', KEYS[1], 'worker')
+if owner == false or owner == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
 export class SessionDirectory {
   readonly #now: () => number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly fleet: WorkerFleet = new WorkerFleet(redis, keys),
     now: () => number = Date.now,
@@ -86,12 +102,8 @@ export class SessionDirectory {
 
   /** The session closed: from this moment gateways answer SESSION_NOT_FOUND; its slot is free. */
   async remove(sessionId: string, tenantId: string, workerId: string): Promise<void> {
-    await this.redis
-      .multi()
-      .del(this.keys.session(sessionId))
-      .zrem(this.keys.tenantSessions(tenantId), sessionId)
-      .hdel(this.keys.workerSessions(workerId), sessionId)
-      .exec();
+    await Promise.all([this.redis.del(this.keys.session(sessionId)), this.redis.zrem(this.keys.tenantSessions(tenantId), sessionId)]);
+    await this.redis.hdel(this.keys.workerSessions(workerId), sessionId);
   }
 
   /**
@@ -149,10 +161,8 @@ export class SessionDirectory {
     let removed = 0;
     for (const [sessionId, tenantId] of Object.entries(owned)) {
       // Only entries that still name the dead worker (ids are random, but be exact).
-      const owner = await this.redis.hget(this.keys.session(sessionId), 'worker');
-      const tx = this.redis.multi().zrem(this.keys.tenantSessions(tenantId), sessionId);
-      if (owner === workerId || owner === null) tx.del(this.keys.session(sessionId));
-      await tx.exec();
+      await this.redis.eval(DELETE_IF_OWNED_SCRIPT, 1, this.keys.session(sessionId), workerId);
+      await this.redis.zrem(this.keys.tenantSessions(tenantId), sessionId);
       removed += 1;
     }
     await this.redis.del(this.keys.workerSessions(workerId));
@@ -160,14 +170,13 @@ export class SessionDirectory {
   }
 
   async #write(sessionId: string, e: SessionEntry): Promise<void> {
-    await this.redis
-      .multi()
-      .hset(this.keys.session(sessionId), e)
-      // The entry disappears by itself at expiry even if its worker dies.
-      .pexpireat(this.keys.session(sessionId), e.expires_at + 1000)
-      .zadd(this.keys.tenantSessions(e.tenant), e.expires_at, sessionId)
-      .hset(this.keys.workerSessions(e.worker), sessionId, e.tenant)
-      .exec();
+    // The worker index first: a session that exists anywhere can be found by the reaper.
+    await this.redis.hset(this.keys.workerSessions(e.worker), sessionId, e.tenant);
+    await Promise.all([
+      // The entry disappears by itself at expiry even if its worker dies (one key, one slot).
+      this.redis.multi().hset(this.keys.session(sessionId), e).pexpireat(this.keys.session(sessionId), e.expires_at + 1000).exec(),
+      this.redis.zadd(this.keys.tenantSessions(e.tenant), e.expires_at, sessionId),
+    ]);
   }
 
   async #read(sessionId: string): Promise<SessionEntry | null> {

@@ -3,9 +3,9 @@
  * that have ever beaten. Written by workers (Heartbeat), read by gateways (routing, health,
  * metrics) and by the reaper. A worker whose heartbeat key expired is dead.
  */
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { KeySpace } from './names';
+import type { RedisClient } from './redis';
 
 export const WorkerHeartbeat = z.object({
   id: z.string(),
@@ -26,23 +26,22 @@ export type WorkerHeartbeat = z.infer<typeof WorkerHeartbeat>;
 
 export class WorkerFleet {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
   ) {}
 
   /** Writes a worker's heartbeat, alive for `ttlMs` unless beaten again, and lists the worker. */
   async beat(beat: WorkerHeartbeat, ttlMs: number): Promise<void> {
-    await this.redis
-      .multi()
-      .hset(this.keys.worker(beat.id), beat)
-      .pexpire(this.keys.worker(beat.id), ttlMs)
-      .zadd(this.keys.workers, beat.at, beat.id)
-      .exec();
+    // The heartbeat (its own slot, under the worker's tag) and the list (one key) are two steps:
+    // on a cluster they live in different slots.
+    await this.redis.multi().hset(this.keys.worker(beat.id), beat).pexpire(this.keys.worker(beat.id), ttlMs).exec();
+    await this.redis.zadd(this.keys.workers, beat.at, beat.id);
   }
 
   /** Removes a worker at once (graceful stop): gateways stop routing to it without waiting for the TTL. */
   async deregister(workerId: string): Promise<void> {
-    await this.redis.multi().del(this.keys.worker(workerId)).zrem(this.keys.workers, workerId).exec();
+    await this.redis.del(this.keys.worker(workerId));
+    await this.redis.zrem(this.keys.workers, workerId);
   }
 
   /** Drops a dead worker from the list (after the reaper cleaned up after it). */

@@ -1,7 +1,17 @@
 /**
  * Every BullMQ queue name and Redis key Pagemap uses, in one place. All keys start with a
- * configurable prefix (tests use a unique one per file). Queue names are hash-tagged (`{…}`) so
- * that on Redis Cluster every key of one queue lands in one slot, as BullMQ requires.
+ * configurable prefix (tests use a unique one per file).
+ *
+ * The slot rule (Redis Cluster; docs/architecture.md): keys that one operation touches together
+ * share a hash tag, so they live in one slot —
+ * - `{t.<tenant>}`: the tenant's record, key index and last uses, usage counters (period and
+ *   day, reserved together by one script), rate bucket, session slots, verification;
+ * - `{w.<worker>}`: a worker's heartbeat, its session index, the lock of its reaper;
+ * - queue names `{open}` / `{worker.<id>}`: every BullMQ key of one queue (BullMQ requires it);
+ * - everything else (session entries, API keys, the tenant and worker lists, the page-map cache)
+ *   is only ever touched one key per command, so it may land anywhere.
+ * An operation that needs keys of two tags is written as separate single-slot steps, in an
+ * order that is safe when it stops half-way (see SessionDirectory, WorkerFleet, AccountStore).
  */
 export interface KeySpace {
   readonly prefix: string;
@@ -62,23 +72,23 @@ export function keySpace(prefix = 'pm'): KeySpace {
     openQueue: '{open}',
     workerQueue: (workerId) => `{worker.${workerId}}`,
     session: (id) => `${prefix}:session:${id}`,
-    tenantSessions: (t) => `${prefix}:tenant-sessions:${t}`,
-    worker: (id) => `${prefix}:worker:${id}`,
+    tenantSessions: (t) => `${prefix}:{t.${t}}:sessions`,
+    worker: (id) => `${prefix}:{w.${id}}:heartbeat`,
     workers: `${prefix}:workers`,
-    workerSessions: (id) => `${prefix}:worker-sessions:${id}`,
-    reaperLock: (id) => `${prefix}:reaper-lock:${id}`,
-    tenant: (t) => `${prefix}:tenant:${t}`,
+    workerSessions: (id) => `${prefix}:{w.${id}}:sessions`,
+    reaperLock: (id) => `${prefix}:{w.${id}}:reaper-lock`,
+    tenant: (t) => `${prefix}:{t.${t}}:tenant`,
     tenants: `${prefix}:tenants`,
     apiKey: (h) => `${prefix}:apikey:${h}`,
-    tenantKeys: (t) => `${prefix}:tenant-keys:${t}`,
-    usage: (t, start) => `${prefix}:usage:${t}:${start}`,
-    rate: (t, w) => `${prefix}:rate:${t}:${w}`,
+    tenantKeys: (t) => `${prefix}:{t.${t}}:keys`,
+    usage: (t, start) => `${prefix}:{t.${t}}:usage:${start}`,
+    rate: (t, w) => `${prefix}:{t.${t}}:rate:${w}`,
     pageMapCache: (k) => `${prefix}:pagemap:${k}`,
-    keyLastUsed: (t) => `${prefix}:key-last-used:${t}`,
-    usageDaily: (t, day) => `${prefix}:usage-daily:${t}:${day}`,
+    keyLastUsed: (t) => `${prefix}:{t.${t}}:key-last-used`,
+    usageDaily: (t, day) => `${prefix}:{t.${t}}:usage-daily:${day}`,
     owner: (id) => `${prefix}:owner:${id}`,
     ownersByEmail: `${prefix}:owners-by-email`,
-    tenantVerification: (t) => `${prefix}:tenant-verification:${t}`,
+    tenantVerification: (t) => `${prefix}:{t.${t}}:verification`,
     dashboard: `${prefix}:dash`,
   };
 }

@@ -1,5 +1,7 @@
 export * from './ports';
 export * from './redis-server';
+export * from './redis-cluster';
+export * from './datastore';
 export * from '@pagemap/demo-site';
 export * from './processes';
 export * from './browser';

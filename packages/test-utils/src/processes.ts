@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { AccountStore, type PlanId, type Tenant } from '@pagemap/accounts';
 import { keySpace, SessionDirectory, type KeySpace } from '@pagemap/queue';
-import { startRedis, type RedisHandle } from './redis-server';
+import { startDatastore, type Datastore } from './datastore';
 import { waitFor } from './ports';
 import { childEnv } from './child-env';
 
@@ -116,12 +116,15 @@ export interface StackOptions {
   env?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   workerEnv?: Record<string, string>;
-  /** Reuse a Redis (otherwise one is started and stopped with the stack). */
-  redis?: RedisHandle;
+  /**
+   * Reuse a Redis or a Redis Cluster (otherwise one is started and stopped with the stack: a
+   * single Redis, or a cluster when PAGEMAP_TEST_REDIS_MODE=cluster).
+   */
+  redis?: Datastore;
 }
 
 export interface Stack {
-  redis: RedisHandle;
+  redis: Datastore;
   keys: KeySpace;
   accounts: AccountStore;
   /** The session directory (open sessions, owners) as the gateways see it. */
@@ -140,9 +143,10 @@ export interface Stack {
 }
 
 /** Test defaults: loopback only, fast heartbeats, random secrets, logs at info. */
-export function defaultTestEnv(redis: RedisHandle): Record<string, string> {
+export function defaultTestEnv(redis: Datastore): Record<string, string> {
   return {
     REDIS_URL: redis.url,
+    PAGEMAP_REDIS_MODE: redis.mode,
     PAGEMAP_REDIS_PREFIX: redis.prefix,
     PAGEMAP_PAYLOAD_KEY: randomBytes(32).toString('base64url'),
     PAGEMAP_JWT_SECRET: randomBytes(32).toString('base64url'),
@@ -159,7 +163,7 @@ export function defaultTestEnv(redis: RedisHandle): Record<string, string> {
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
-  const redis = opts.redis ?? (await startRedis());
+  const redis = opts.redis ?? (await startDatastore());
   const env = { ...defaultTestEnv(redis), ...opts.env };
   const keys = keySpace(redis.prefix);
   const accounts = new AccountStore(redis.client, keys);

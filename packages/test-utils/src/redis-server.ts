@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { freePort, waitFor } from './ports';
 
 export interface RedisHandle {
+  mode: 'standalone';
   url: string;
   port: number;
   /** A key prefix unique to this handle. */
@@ -76,6 +77,7 @@ export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisHan
   const client = new Redis(url, { maxRetriesPerRequest: 3, retryStrategy: (n) => Math.min(n * 50, 500) });
   let stopped = false;
   return {
+    mode: 'standalone',
     url,
     port,
     prefix: `t${randomBytes(5).toString('hex')}`,

@@ -6,12 +6,12 @@
  * emails.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@pagemap/queue';
 import { normalizeEmail } from '@pagemap/accounts';
 
 export class SignInLockout {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly maxFailures: number,
     private readonly windowS: number,

@@ -4,7 +4,7 @@
  * the CSRF token, never a password or a key.
  */
 import session, { type SessionData } from 'express-session';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@pagemap/queue';
 
 type Cb = (err?: unknown, data?: unknown) => void;
 
@@ -12,7 +12,7 @@ const ANONYMOUS_TTL_S = 3600;
 
 export class RedisSessionStore extends session.Store {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly ttlS: number,
   ) {

@@ -4,7 +4,10 @@
  * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
  * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502);
  * - deadline: no result in time → UPSTREAM_TIMEOUT (504);
- * - datastore: Redis unreachable for 2 s during the wait → SERVICE_UNAVAILABLE (503).
+ * - datastore: Redis unreachable for 2 s during the wait → SERVICE_UNAVAILABLE (503). On a
+ *   cluster "unreachable" is per queue: the slot holding the queue is probed (SlotProbe), and a
+ *   wait that lived through a failover ends 503 if its result has not come shortly after the
+ *   slot is back (the result may have been written to the master that died).
  *
  * Results arrive through BullMQ's QueueEvents stream (one reader per queue in use). The waiter is
  * registered before the job is added and the reader starts from a point in the past, so a job
@@ -12,13 +15,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { PagemapError, type ErrorCode } from '@pagemap/contracts';
-import { BASE_JOB_OPTIONS, JOB_CATALOG, createRedis, type JobName, type JobPayload, type JobResult, type KeySpace, type WorkerFleet } from '@pagemap/queue';
+import { BASE_JOB_OPTIONS, JOB_CATALOG, createRedis, isCluster, type JobName, type JobPayload, type JobResult, type KeySpace, type RedisClient, type RedisTarget, type WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
+import { SlotProbe } from './slot-probe';
 
 export interface DispatcherOptions {
-  redisUrl: string;
+  redis: RedisTarget;
   keys: KeySpace;
   /** Tells whether a session's owner is still heart-beating. */
   fleet: Pick<WorkerFleet, 'isAlive'>;
@@ -41,6 +44,11 @@ interface Waiter {
 /** How long Redis may be unreachable during a wait before the request answers 503. */
 const REDIS_DOWN_GRACE_MS = 2_000;
 
+/** After a failover interrupted a wait, how long the result may still take once the slot is back. */
+const AFTER_FAILOVER_GRACE_MS = 5_000;
+
+const UNAVAILABLE = 'The datastore became unreachable while the request was running; retry shortly.';
+
 /** How long an idle per-worker results reader is kept before it is closed. */
 const READER_IDLE_MS = 60_000;
 
@@ -49,13 +57,15 @@ export class Dispatcher {
   readonly #readers = new Map<string, { events: QueueEvents; lastUsed: number }>();
   readonly #waiters = new Map<string, Waiter>();
   readonly #sweeper: NodeJS.Timeout;
+  readonly #probe: SlotProbe | undefined;
   #closed = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly opts: DispatcherOptions,
     private readonly log: Logger,
   ) {
+    this.#probe = isCluster(redis) ? new SlotProbe(redis, opts.ownerCheckMs) : undefined;
     this.#sweeper = setInterval(() => void this.#sweepReaders(), READER_IDLE_MS);
     this.#sweeper.unref();
   }
@@ -88,23 +98,34 @@ export class Dispatcher {
       });
     });
     const cleanup: Array<() => void> = [() => this.#waiters.delete(jobId)];
+    // Set once the queue's datastore was unreachable during this wait: its outcome is then uncertain.
+    let disturbed = false;
     try {
       await queue.add(name, payload, { ...BASE_JOB_OPTIONS, jobId });
       const guard = new Promise<never>((_, reject) => {
         const fail = (code: ErrorCode, message: string) => reject(new PagemapError(code, message));
         const startedAt = Date.now();
         let redisDownSince: number | undefined;
+        let backSince: number | undefined;
         const tick = setInterval(() => {
           void (async () => {
             const now = Date.now();
             // Redis gone while waiting: the result can no longer arrive (it travels through
             // Redis), so answer 503 soon instead of waiting out the whole deadline.
-            if (this.redis.status !== 'ready') {
+            if (this.redis.status !== 'ready' || this.#probe?.down(this.#probeKey(queueName))) {
+              disturbed = true;
+              backSince = undefined;
               redisDownSince ??= now;
-              if (now - redisDownSince >= REDIS_DOWN_GRACE_MS) return fail('SERVICE_UNAVAILABLE', 'The datastore became unreachable while the request was running; retry shortly.');
+              if (now - redisDownSince >= REDIS_DOWN_GRACE_MS) return fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
               return;
             }
             redisDownSince = undefined;
+            // Cluster failover: the job's result may have gone to the master that died. Give it a
+            // few seconds once the slot answers again, then 503 (nothing billed) instead of a hang.
+            if (disturbed && this.#probe) {
+              backSince ??= now;
+              if (now - backSince >= AFTER_FAILOVER_GRACE_MS) return fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
+            }
             if (now >= deadlineAt) {
               await queue.remove(jobId).catch(() => 0);
               return fail('UPSTREAM_TIMEOUT', 'The browser did not answer in time. Nothing was billed.');
@@ -128,6 +149,10 @@ export class Dispatcher {
       guard.catch(() => undefined); // a tick that fails after the result arrived is moot
       const raw = await Promise.race([result, guard]);
       return entry.result.parse(raw) as JobResult<N>;
+    } catch (err) {
+      // A job failed as stalled across a failover lost its lock with the master, not its worker.
+      if (disturbed && err instanceof PagemapError && err.code === 'WORKER_LOST') throw new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
+      throw err;
     } finally {
       for (const c of cleanup) c();
     }
@@ -158,7 +183,7 @@ export class Dispatcher {
       return;
     }
     const events = new QueueEvents(queueName, {
-      connection: createRedis(this.opts.redisUrl, 'blocking'),
+      connection: createRedis(this.opts.redis, 'blocking'),
       prefix: this.opts.keys.bullPrefix,
       // Read from a little in the past: events of a job added right after this reader was
       // created are never missed, whenever its first blocking read actually starts.
@@ -187,6 +212,11 @@ export class Dispatcher {
     events.on('error', (err) => this.log.warn({ err: err.message, queue: queueName }, 'queue events error'));
     this.#readers.set(queueName, { events, lastUsed: Date.now() });
     await events.waitUntilReady();
+  }
+
+  /** A key in the queue's slot (every key of a queue shares its hash tag). */
+  #probeKey(queueName: string): string {
+    return `${this.opts.keys.bullPrefix}:${queueName}:meta`;
   }
 
   /** Closes readers of worker queues nobody used for a while (workers come and go). */

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_CODES, LIMITS, PagemapError } from '@pagemap/contracts';
+import { isDatastoreUnavailable } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { GatewayMetrics } from '../metrics';
 
@@ -105,11 +106,6 @@ interface BodyParserError extends Error {
   expose?: boolean;
 }
 
-function isRedisDown(err: unknown): boolean {
-  const msg = err instanceof Error ? err.message : '';
-  return /Connection is closed|Stream isn't writeable|ECONNREFUSED|Reached the max retries|enableOfflineQueue|connect ETIMEDOUT/i.test(msg);
-}
-
 /**
  * Maps every error to the contract's `{error, message}`. Known codes keep their message;
  * anything else is logged with its stack and answered with a generic 500 that leaks nothing.
@@ -124,7 +120,7 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
     else if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported') e = new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
     else if (bp?.type === 'request.aborted' || bp?.type === 'request.size.invalid') e = new PagemapError('INVALID_REQUEST', 'The request body was incomplete.');
     else if (err instanceof URIError || (bp?.status === 400 && bp?.expose === true)) e = new PagemapError('INVALID_REQUEST', 'The request path or query is malformed.');
-    else if (isRedisDown(err)) {
+    else if (isDatastoreUnavailable(err)) {
       log.warn({ requestId: res.locals.requestId, err: err instanceof Error ? err.message : String(err) }, 'datastore unreachable');
       e = new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.', { retryAfterS: 2 });
     }

@@ -6,6 +6,7 @@
 import type { Response } from 'express';
 import { PagemapError, USAGE_HEADERS } from '@pagemap/contracts';
 import type { AccountStore, Period, Tenant } from '@pagemap/accounts';
+import { isDatastoreUnavailable } from '@pagemap/queue';
 import type { GatewayMetrics } from '../metrics';
 
 export interface Reserved {
@@ -18,11 +19,22 @@ export interface Reserved {
   tools: number;
 }
 
+/** How long a refund the datastore could not take is retried (a failover takes seconds). */
+const REFUND_RETRY_FOR_MS = 120_000;
+const REFUND_RETRY_EVERY_MS = 500;
+
 export class UsageMeter {
+  readonly #retrying = new Set<NodeJS.Timeout>();
+
   constructor(
     private readonly accounts: AccountStore,
     private readonly metrics: GatewayMetrics,
   ) {}
+
+  /** Refunds still waiting for the datastore (tests and shutdown). */
+  get pendingRefunds(): number {
+    return this.#retrying.size;
+  }
 
   /** Sets the usage headers from the tenant's current count. */
   async writeHeaders(res: Response, tenant: Tenant): Promise<void> {
@@ -58,11 +70,34 @@ export class UsageMeter {
     let used: number;
     if (refund > 0) {
       this.metrics.actionsRefunded.inc({ reason }, refund);
-      used = await this.accounts.refund(reserved.tenant, reserved.period, refund);
+      try {
+        used = await this.accounts.refund(reserved.tenant, reserved.period, refund);
+      } catch (err) {
+        if (!isDatastoreUnavailable(err)) throw err;
+        // The usage counter's node is down (a failover): the actions were reserved but not
+        // performed, so the refund is owed — retried until the slot is back, never dropped.
+        this.#retryRefund(reserved, refund);
+        return;
+      }
     } else {
       used = await this.accounts.used(reserved.tenant, reserved.period);
     }
     this.#set(res, used, reserved.limit, reserved.period);
+  }
+
+  #retryRefund(reserved: Reserved, n: number): void {
+    const giveUpAt = Date.now() + REFUND_RETRY_FOR_MS;
+    const attempt = () => {
+      const t = setTimeout(() => {
+        this.#retrying.delete(t);
+        this.accounts.refund(reserved.tenant, reserved.period, n).catch(() => {
+          if (Date.now() < giveUpAt) attempt();
+        });
+      }, REFUND_RETRY_EVERY_MS);
+      t.unref(); // a gateway that is stopping does not wait two minutes for a dead node
+      this.#retrying.add(t);
+    };
+    attempt();
   }
 
   #set(res: Response, used: number, limit: number, period: Period): void {

@@ -5,9 +5,8 @@
  * - its own queue, with follow-ups and closes for the sessions it owns.
  */
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
-import { isJobName, JOB_CATALOG, parseJobPayload, type JobHandlers, type JobName, type KeySpace } from '@pagemap/queue';
+import { isDatastoreUnavailable, isJobName, JOB_CATALOG, parseJobPayload, type JobHandlers, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
-import type { Redis } from 'ioredis';
 import type { SessionRegistry } from '../sessions/registry';
 import type { WorkerMetrics } from '../metrics';
 import { jobFailure } from './failure';
@@ -20,7 +19,7 @@ export interface JobContext {
 export interface ConsumerOptions {
   workerId: string;
   keys: KeySpace;
-  connection: Redis;
+  connection: RedisClient;
   maxSessions: number;
   openConcurrency: number;
   logJobs: boolean;
@@ -143,6 +142,8 @@ export class JobConsumers {
     } catch (err) {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
       if (name === 'open') await this.registry.close(sessionId, 'open_failed');
+      // Redis (or, on a cluster, the node of one slot) unreachable: a 503 to retry, not our bug.
+      if (isDatastoreUnavailable(err)) return jobFailure(this.opts.workerId, { code: 'SERVICE_UNAVAILABLE', message: 'The datastore is unreachable; retry shortly. Nothing was billed.' });
       return jobFailure(this.opts.workerId, { code: 'INTERNAL_ERROR', message: 'The request could not be processed.' });
     } finally {
       if (name === 'open') this.#opening.delete(sessionId);

@@ -4,8 +4,7 @@
  * cookies set through tools never read or write it (the caller decides; see BrowseHandler).
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { KeySpace } from '@pagemap/queue';
+import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { PageMap } from '@pagemap/page-map';
 
 export interface CachedPageMap {
@@ -14,7 +13,7 @@ export interface CachedPageMap {
 
 export class PageMapCache {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly ttlS: number,
   ) {}

@@ -93,8 +93,15 @@ export class SessionRegistry {
   async touch(session: Session): Promise<void> {
     if (session.closed) return;
     session.lastSeenAt = this.#now();
-    await this.directory.touch(session.id, this.#entry(session));
     this.#schedule(session);
+    try {
+      await this.directory.touch(session.id, this.#entry(session));
+    } catch (err) {
+      // The work is done (a tool may have submitted a form): a datastore hiccup — a cluster
+      // failover — must not turn it into an error. The entry keeps its previous expiry; the next
+      // touch rewrites it whole.
+      this.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: session.id }, 'could not refresh session in directory');
+    }
   }
 
   async close(id: string, reason: CloseReason): Promise<boolean> {
