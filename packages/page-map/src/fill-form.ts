@@ -1,0 +1,75 @@
+/**
+ * Filling a form like a person: each text field is focused, its content selected, and the value
+ * typed through trusted input over the DevTools protocol (key events per character, as
+ * Playwright's `fill`/`type` do), so masked inputs, autocomplete comboboxes and key-listening
+ * widgets react as they do for a person. What typing does not cover (boxes, selects, date/time/
+ * range inputs) and typed fields that refused the keys (read-only widgets) are set by the page
+ * script, which then submits. All fields are filled back to back, with no settling in between.
+ *
+ * SECURITY: values go to the page as protocol input or evaluate arguments, never into script text
+ * or logs.
+ */
+import type { Page } from 'puppeteer-core';
+import { callPageScript } from './page-script/call';
+import type { FillField } from './page-script/types';
+import type { FormBinding } from './tools';
+
+/** Input types a person types into; the others are set by the page script. */
+const TYPEABLE = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'textarea', 'contenteditable']);
+/** Longer values go in as one text insertion (still trusted input), not key by key. */
+const MAX_KEYED = 200;
+
+export class FillError extends Error {
+  constructor(
+    readonly reason: 'gone' | 'field_gone',
+    readonly field?: string,
+  ) {
+    super(reason);
+  }
+}
+
+async function typeInto(page: Page, binding: FormBinding, field: FillField, inputType: string): Promise<boolean> {
+  const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
+  const r = await callPageScript(page, { op: 'focus', sig: binding.sig, idx: binding.idx, key: field.key, keys });
+  if (r.op !== 'focus') throw new Error('page script answered the wrong operation');
+  if (!r.ok) throw new FillError(binding.fields.some((f) => f.key === field.key) ? 'field_gone' : 'gone', field.param);
+  if (!r.typeable) return false;
+  const text = String(field.value);
+  if (text === '') {
+    if (r.hadValue) await page.keyboard.press('Backspace');
+  } else if (text.length <= MAX_KEYED && (inputType === 'textarea' || inputType === 'contenteditable' || !/[\r\n]/.test(text))) {
+    await page.keyboard.type(text);
+  } else {
+    await page.keyboard.sendCharacter(inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '));
+  }
+  return true;
+}
+
+/**
+ * Fills the bound fields with exact values (see validate-params.ts) and submits when asked.
+ * Throws FillError when the form or a field is no longer on the page.
+ */
+export async function fillForm(page: Page, binding: FormBinding, values: Record<string, unknown>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
+  const fields: FillField[] = [];
+  for (const f of binding.fields) {
+    const v = values[f.param];
+    if (v === undefined || !f.key) continue;
+    const field: FillField = { key: f.key, param: f.param, value: v as FillField['value'] };
+    const inputType = f.inputType ?? (f.type === 'text' ? 'textarea' : f.type === 'string' ? 'text' : f.type);
+    if (TYPEABLE.has(inputType) && !Array.isArray(v)) field.typed = await typeInto(page, binding, field, inputType);
+    fields.push(field);
+  }
+  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: true });
+  if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
+  if (!r.ok) throw new FillError(r.reason, r.field);
+  if (r.enter) {
+    // No button and no form: Enter in the last field, as a person would submit it.
+    const last = [...binding.fields].reverse().find((f) => f.key);
+    if (last) {
+      const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
+      const focus = await callPageScript(page, { op: 'focus', sig: binding.sig, idx: binding.idx, key: last.key, keys, keep: true });
+      if (focus.op === 'focus' && focus.ok) await page.keyboard.press('Enter');
+    }
+  }
+  return { hadCaptcha: r.hadCaptcha };
+}
