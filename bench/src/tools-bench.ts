@@ -4,7 +4,7 @@
  * a time so that settling, not queueing, is what is measured: a login on the fixture login page,
  * the 5-button batch on the counter page, one click and one in-page form submit. Repeats each
  * scenario ROUNDS times and prints the p50 of each round and their median (the machine is shared
- * and noisy). Run: `pnpm --filter @pagemap/bench exec node dist/tools-bench.js` after a build.
+ * and noisy). Run: `pnpm --filter @pagemap/bench bench:tools` after a build (BENCH_N, BENCH_ROUNDS).
  */
 import { api, startFixtureServer, startStack, FIXTURE_USERS } from '@pagemap/test-utils';
 import { timeIt } from './stats';

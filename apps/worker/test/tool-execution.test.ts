@@ -122,6 +122,15 @@ describe('JavaScript dialogs', () => {
     expect(moved.title).toBe('item kept|name Desk|greeted');
   });
 
+  test('dialogs of a page a tool navigated to follow the load policy: answered, never waiting', async () => {
+    const page = await open('/y-dialog-tool.html');
+    const res = await call(page.session_id, { tool: 'follow_link', params: { link: 'Dialogs on load' } });
+    expect(res.results![0]).toMatchObject({ success: true });
+    expect(res.title).toBe('Dialogs on load: declined');
+    expect(res.dialogs!.map((d) => `${d.type}:${d.status}`)).toEqual(['alert:accepted', 'confirm:dismissed']);
+    expect(res.tools.map((t) => t.name)).not.toContain('answer_dialog');
+  });
+
   test('a batch stops at the tool that opened a confirm', async () => {
     const page = await open('/y-dialog-tool.html');
     const res = await call(page.session_id, { tools: [{ tool: 'say_hello' }, { tool: 'delete_item' }, { tool: 'rename_item' }] });

@@ -6,7 +6,8 @@
  * - confirm and prompt while no tool runs (page load, timers between requests): dismissed at once
  *   (Cancel), the answer of a browser nobody watches; the page map comes back in normal time.
  * - confirm and prompt while a tool runs: held open, the tool answers at once, and the response
- *   offers `answer_dialog` so the agent decides. Any other tool dismisses it first.
+ *   offers `answer_dialog` so the agent decides. Any other tool dismisses it first. Once the tool
+ *   has brought a new document (a navigation committed), its dialogs are load dialogs again.
  * Every dialog is recorded (type, message, what was answered) and reported with the next response.
  */
 import type { Dialog, Page } from 'puppeteer-core';
@@ -27,6 +28,8 @@ export class PageDialogs {
   #records: DialogRecord[] = [];
   #pending: { dialog: Dialog; record: DialogRecord } | null = null;
   #hold = 0;
+  /** A navigation committed during the held tool: the new document's dialogs follow the load policy. */
+  #newDocument = false;
   #listeners = new Set<() => void>();
 
   constructor(page: Page) {
@@ -37,7 +40,7 @@ export class PageDialogs {
     const type = (['alert', 'confirm', 'prompt', 'beforeunload'].includes(d.type()) ? d.type() : 'alert') as DialogType;
     const record: DialogRecord = { type, message: d.message().slice(0, MAX_MESSAGE), status: 'pending' };
     if (this.#records.length < MAX_RECORDS) this.#records.push(record);
-    if ((type === 'confirm' || type === 'prompt') && this.#hold > 0 && !this.#pending) {
+    if ((type === 'confirm' || type === 'prompt') && this.#hold > 0 && !this.#newDocument && !this.#pending) {
       this.#pending = { dialog: d, record };
     } else {
       const accept = type === 'alert' || type === 'beforeunload';
@@ -55,11 +58,18 @@ export class PageDialogs {
   /** While `fn` runs, confirm and prompt are held open for the agent instead of dismissed. */
   async holding<T>(fn: () => Promise<T>): Promise<T> {
     this.#hold += 1;
+    this.#newDocument = false;
     try {
       return await fn();
     } finally {
       this.#hold -= 1;
+      this.#newDocument = false;
     }
+  }
+
+  /** The main frame committed a new document (settle/settle.ts tells). */
+  newDocument(): void {
+    if (this.#hold > 0) this.#newDocument = true;
   }
 
   /** Calls `listener` on every dialog until the returned function is called. */

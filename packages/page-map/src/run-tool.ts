@@ -167,6 +167,7 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
           clearTimeout(timer);
         });
         const out = res as Awaited<ReturnType<typeof callWebMcp>> | 'timeout';
+        if (out === 'timeout' && dialogsOf(page).pending) return ok(name, r.navigated); // the page's tool asks the agent
         if (out === 'timeout' || r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page\'s tool did not finish within the time budget.', r.navigated);
         if (out.missing) return fail(name, 'ELEMENT_GONE', 'The page no longer provides this tool; see the fresh tool list.', r.navigated);
         if (!out.ok) return fail(name, 'TOOL_FAILED', `The page's tool reported an error: ${redact(out.error ?? 'unknown error', call.params)}`, r.navigated);

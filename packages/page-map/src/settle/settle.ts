@@ -35,6 +35,8 @@ class Activity {
   navEnded = false;
   committed = false;
   domReady = false;
+  /** The runner navigates itself (goto): a commit is a new document even without a seen request. */
+  ownNavigation = false;
   #wake: (() => void) | null = null;
   readonly #off: Array<() => void> = [];
 
@@ -60,6 +62,7 @@ class Activity {
     on('requestfailed', done);
     on<Frame>('framenavigated', (f) => {
       if (f !== main()) return;
+      if (this.navRequested || this.ownNavigation) dialogsOf(page).newDocument();
       this.committed = true;
       this.domReady = false;
       this.inFlight.clear(); // the old document's requests no longer matter
@@ -189,6 +192,7 @@ export async function settle(page: Page, deadline: number, action: () => Promise
 /** After a navigation the runner started itself (page.goto): the same quiet as after a tool. */
 export async function settleAfterGoto(page: Page, deadline: number, goto: () => Promise<void>): Promise<boolean> {
   const act = new Activity(page);
+  act.ownNavigation = true;
   try {
     await goto();
     return await settleInPage(page, act, deadline, false);
