@@ -131,6 +131,15 @@ describe('JavaScript dialogs', () => {
     expect(res.tools.map((t) => t.name)).not.toContain('answer_dialog');
   });
 
+  test('a beforeunload prompt on leaving a page with typed text is accepted; the navigation goes on', async () => {
+    const page = await open('/y-beforeunload.html');
+    const tool = toolWith(page.tools, paramFor(page.tools.find((t) => t.params.some((p) => /draft/i.test(p.description ?? '')))!, /draft/i));
+    const res = await call(page.session_id, { tool: tool.name, params: { [paramFor(tool, /draft/i)]: 'unsaved words' } });
+    expect(res.results![0]).toMatchObject({ success: true });
+    expect(res.url).toContain('/article.html');
+    expect(res.dialogs).toEqual([{ type: 'beforeunload', message: expect.any(String), status: 'accepted' }]);
+  });
+
   test('a batch stops at the tool that opened a confirm', async () => {
     const page = await open('/y-dialog-tool.html');
     const res = await call(page.session_id, { tools: [{ tool: 'say_hello' }, { tool: 'delete_item' }, { tool: 'rename_item' }] });
