@@ -27,9 +27,13 @@ export function activityInit(): void {
   if (nav && typeof nav.addEventListener === 'function') {
     nav.addEventListener('navigate', (e) => {
       // Same-document changes (hash, history.pushState) keep the page: not a navigation away.
-      const ev = e as Event & { navigationType?: string; destination?: { sameDocument?: boolean } };
+      const ev = e as Event & { destination?: { sameDocument?: boolean } };
       if (!ev.destination?.sameDocument) mark();
     });
+    // A navigation the page intercepted (an SPA router) ends in the same document.
+    const clear = () => (state.navigating = 0);
+    nav.addEventListener('navigatesuccess', clear);
+    nav.addEventListener('navigateerror', clear);
   }
 }
 
@@ -46,7 +50,9 @@ export interface ProbeResult {
  */
 export function quietProbe(maxMs: number): Promise<ProbeResult> {
   const state = (window as unknown as Record<symbol, { navigating: number } | undefined>)[Symbol.for('pagemap.activity')];
-  const navigating = () => !!state && state.navigating > 0;
+  // An intercepted navigation (navigation.transition set) stays in this document: not leaving.
+  const transition = () => !!(window as unknown as { navigation?: { transition?: unknown } }).navigation?.transition;
+  const navigating = () => !!state && state.navigating > 0 && !transition();
   return new Promise((resolve) => {
     setTimeout(() => {
       if (navigating()) {
