@@ -140,6 +140,14 @@ describe('JavaScript dialogs', () => {
     expect(res.dialogs).toEqual([{ type: 'beforeunload', message: expect.any(String), status: 'accepted' }]);
   });
 
+  test('a dialog that echoes a typed value reports it redacted', async () => {
+    const page = await open('/y-dialog-tool.html');
+    const tool = toolWith(page.tools, 'voucher');
+    const res = await call(page.session_id, { tools: [{ tool: tool.name, params: { voucher: 'SECRET-4411' } }, { tool: 'say_hello' }] });
+    expect(res.dialogs![0]).toEqual({ type: 'alert', message: 'Voucher [redacted] is not valid', status: 'accepted' });
+    expect(JSON.stringify(res)).not.toContain('SECRET-4411');
+  });
+
   test('a batch stops at the tool that opened a confirm', async () => {
     const page = await open('/y-dialog-tool.html');
     const res = await call(page.session_id, { tools: [{ tool: 'say_hello' }, { tool: 'delete_item' }, { tool: 'rename_item' }] });
