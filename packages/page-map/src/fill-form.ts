@@ -1,7 +1,7 @@
 /**
  * Filling a form like a person: each text field is focused, its content selected, and the value
- * typed through trusted input over the DevTools protocol (key events per character, as
- * Playwright's `fill`/`type` do), so masked inputs, autocomplete comboboxes and key-listening
+ * typed through trusted input over the DevTools protocol (key events per character as
+ * Playwright's `type` does, or one text insertion as its `fill` does; see MAX_KEYED), so masked inputs, autocomplete comboboxes and key-listening
  * widgets react as they do for a person. What typing does not cover (boxes, selects, date/time/
  * range inputs) and typed fields that refused the keys (read-only widgets) are set by the page
  * script, which then submits. All fields are filled back to back, with no settling in between.
@@ -16,8 +16,14 @@ import type { FormBinding } from './tools';
 
 /** Input types a person types into; the others are set by the page script. */
 const TYPEABLE = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'textarea', 'contenteditable']);
-/** Longer values go in as one text insertion (still trusted input), not key by key. */
-const MAX_KEYED = 200;
+/**
+ * Values go in key by key up to this length; longer ones, and passwords, as one trusted text
+ * insertion (`Input.insertText`: beforeinput/input events, no key events), as Playwright's `fill`
+ * does. Key events cost a renderer round trip each (a 28-character password: ~120 ms on a loaded
+ * 2-core machine, against ~2 ms inserted); masks and key-listening widgets sit on short fields,
+ * and password fields do not reformat what is typed.
+ */
+const MAX_KEYED = 64;
 
 export class FillError extends Error {
   constructor(
@@ -54,7 +60,7 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
   const text = String(field.value);
   if (text === '') {
     if (r.hadValue) await page.keyboard.press('Backspace');
-  } else if (text.length <= MAX_KEYED && (inputType === 'textarea' || inputType === 'contenteditable' || !/[\r\n]/.test(text))) {
+  } else if (inputType !== 'password' && text.length <= MAX_KEYED && (inputType === 'textarea' || inputType === 'contenteditable' || !/[\r\n]/.test(text))) {
     await typeKeys(page.keyboard, text);
   } else {
     await page.keyboard.sendCharacter(inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '));
