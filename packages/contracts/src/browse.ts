@@ -74,7 +74,19 @@ export const BrowseRequest = z
   });
 export type BrowseRequest = z.infer<typeof BrowseRequest>;
 
-export const StoppedReason = z.enum(['navigation', 'timeout']);
+/**
+ * A JavaScript dialog (alert, confirm, prompt, beforeunload): its type, message and what happened
+ * to it. `pending`: a confirm or prompt a tool opened waits for the `answer_dialog` tool.
+ */
+export const JsDialog = z.strictObject({
+  type: z.enum(['alert', 'confirm', 'prompt', 'beforeunload']),
+  message: z.string().max(500),
+  status: z.enum(['accepted', 'dismissed', 'pending']),
+});
+export type JsDialog = z.infer<typeof JsDialog>;
+
+/** Why a batch stopped early: a tool navigated, the time budget ran out, or a dialog waits for `answer_dialog`. */
+export const StoppedReason = z.enum(['navigation', 'timeout', 'dialog']);
 export type StoppedReason = z.infer<typeof StoppedReason>;
 
 export const BrowseResponse = z.object({
@@ -89,6 +101,8 @@ export const BrowseResponse = z.object({
   stopped_reason: StoppedReason.optional(),
   /** Present when the request asked for `screenshot` (absent if the capture failed). */
   screenshot: Screenshot.optional(),
+  /** JavaScript dialogs the page showed since the previous response, oldest first (absent when none). */
+  dialogs: z.array(JsDialog).optional(),
 });
 export type BrowseResponse = z.infer<typeof BrowseResponse>;
 

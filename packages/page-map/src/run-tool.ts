@@ -1,38 +1,25 @@
 /**
  * Executes one tool call against the live page: validate params against the tool, find the
- * elements again (the page may have re-rendered), fill, submit or click, wait for the outcome
- * (navigation, in-page update, quiet network) within the budget, and for login tools classify
- * what the site answered.
+ * elements again (the page may have re-rendered), fill, submit or click, and wait for what it
+ * causes by signal (settle/settle.ts); login tools classify what the site answered (login.ts).
+ * JavaScript dialogs: see dialogs.ts; a confirm or prompt opened by the tool waits for
+ * `answer_dialog`, any other tool cancels it first.
  *
  * SECURITY: param values (passwords!) never appear in results, errors or logs. Error messages are
  * built from param NAMES only; any text that comes from the page is redacted of the values.
  */
-import type { HTTPRequest, Page, Frame } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import type { ToolParams } from '@pagemap/contracts';
 import { callPageScript } from './page-script/call';
-import type { PageScriptResponse, FillField, PageSignals } from './page-script/types';
-import { isOtpField, purposeOf, type ButtonBinding, type FieldBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
-import { rawExtract } from './extract';
+import { isOtpField, type ButtonBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
 import { callWebMcp } from './webmcp';
+import { dialogsOf } from './dialogs';
+import { fillForm, FillError } from './fill-form';
+import { REJECTED, runLogin, signals } from './login';
+import { ToolError, fail, ok, remainingOf } from './outcome';
+import { settle, settleAfterGoto, unlessDialog } from './settle/settle';
+import { ParamError, validateParams, type Value } from './validate-params';
 import type { PageMap, PageTool, RunToolOptions, ToolCall, ToolRunOutcome } from './types';
-
-type Code = NonNullable<ToolRunOutcome['result']['error']>['code'];
-
-class ToolError extends Error {
-  constructor(
-    readonly code: Code,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const ok = (tool: string, navigated: boolean, login = false): ToolRunOutcome => ({ result: { tool, success: true, error: null }, navigated, login });
-const fail = (tool: string, code: Code, message: string, navigated = false, login = false): ToolRunOutcome => ({
-  result: { tool, success: false, error: { code, message } },
-  navigated,
-  login,
-});
 
 /** Removes every param value from a text that may echo it (page-provided messages). */
 export function redact(text: string, params: ToolParams | undefined): string {
@@ -43,226 +30,6 @@ export function redact(text: string, params: ToolParams | undefined): string {
     }
   }
   return out;
-}
-
-type Value = string | number | boolean | string[];
-
-/** Checks names, presence and types; returns normalized values. Messages name params, never values. */
-function validate(tool: PageTool, params: ToolParams): Record<string, Value> {
-  const defs = new Map(tool.tool.params.map((p) => [p.name, p]));
-  for (const name of Object.keys(params)) {
-    if (!defs.has(name)) throw new ToolError('INVALID_PARAMS', `Unknown parameter "${name.slice(0, 60)}" for tool ${tool.tool.name}; it takes: ${[...defs.keys()].join(', ') || 'no parameters'}.`);
-  }
-  const out: Record<string, Value> = {};
-  for (const p of tool.tool.params) {
-    const v = params[p.name];
-    if (v === undefined || v === null || v === '') {
-      if (p.required) throw new ToolError('INVALID_PARAMS', `Missing required parameter "${p.name}" for tool ${tool.tool.name}.`);
-      continue;
-    }
-    switch (p.type) {
-      case 'boolean':
-        if (typeof v === 'boolean') out[p.name] = v;
-        else if (v === 'true' || v === 'false') out[p.name] = v === 'true';
-        else throw new ToolError('INVALID_PARAMS', `Parameter "${p.name}" must be true or false.`);
-        break;
-      case 'number': {
-        const n = typeof v === 'number' ? v : Number(v);
-        if (Array.isArray(v) || !Number.isFinite(n)) throw new ToolError('INVALID_PARAMS', `Parameter "${p.name}" must be a number.`);
-        out[p.name] = String(n);
-        break;
-      }
-      case 'enum': {
-        const vals = Array.isArray(v) ? v : [String(v)];
-        const binding = tool.binding.kind === 'form' ? (tool.binding as FormBinding).fields.find((f) => f.param === p.name) : undefined;
-        const allowed = new Set([...(p.options ?? []), ...(binding?.optionValues ?? [])].map((x) => x.toLowerCase()));
-        if (Array.isArray(v) && !binding?.multiple && tool.binding.kind !== 'webmcp') throw new ToolError('INVALID_PARAMS', `Parameter "${p.name}" takes one value.`);
-        if (allowed.size && vals.some((x) => !allowed.has(x.toLowerCase()))) throw new ToolError('INVALID_PARAMS', `Parameter "${p.name}" must be one of its options.`);
-        out[p.name] = v;
-        break;
-      }
-      default:
-        if (Array.isArray(v) || typeof v === 'boolean') throw new ToolError('INVALID_PARAMS', `Parameter "${p.name}" must be a string.`);
-        out[p.name] = String(v);
-    }
-  }
-  return out;
-}
-
-function remainingOf(deadline: number): number {
-  return Math.max(0, deadline - Date.now());
-}
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * Runs `action` and waits for what it causes: a main-frame navigation (until the new document is
- * interactive, then briefly for quiet network) or an in-page update (quiet network). Bounded.
- */
-async function settle(page: Page, deadline: number, action: () => Promise<void>): Promise<{ navigated: boolean; timedOut: boolean }> {
-  const startUrl = page.url();
-  let navRequested = false;
-  let committed = false;
-  let resolveNav: () => void = () => {};
-  const navStarted = new Promise<void>((r) => (resolveNav = r));
-  let navEndedAt = 0;
-  const onRequest = (r: HTTPRequest) => {
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) {
-      navRequested = true;
-      navEndedAt = 0;
-      resolveNav();
-    }
-  };
-  const onRequestDone = (r: HTTPRequest) => {
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navEndedAt = Date.now();
-  };
-  const onNavigated = (f: Frame) => {
-    if (f === page.mainFrame()) {
-      committed = true;
-      resolveNav();
-    }
-  };
-  page.on('request', onRequest);
-  page.on('requestfinished', onRequestDone);
-  page.on('requestfailed', onRequestDone);
-  page.on('framenavigated', onNavigated);
-  let timedOut = false;
-  try {
-    await action();
-    // A submit or click that navigates issues its request at once; give it a short window.
-    await Promise.race([navStarted, sleep(Math.min(100, remainingOf(deadline)))]);
-    if (!navRequested && !committed) {
-      // In-page update: wait until the network has been quiet briefly. A navigation that starts
-      // meanwhile (a script redirect after a fetch) is caught by the listeners and waited for below.
-      await page.waitForNetworkIdle({ idleTime: 120, timeout: Math.max(1, Math.min(remainingOf(deadline), 4000)), concurrency: 0 }).catch(() => undefined);
-    }
-    if (navRequested || committed) {
-      // Wait for the new document: committed, and at least interactive. A navigation request
-      // that ends without a new document (204, download, aborted) ends the wait too.
-      for (;;) {
-        if (remainingOf(deadline) <= 0) {
-          timedOut = true;
-          break;
-        }
-        if (committed) {
-          const state = await page.evaluate(() => document.readyState).catch(() => 'loading');
-          if (state !== 'loading') break;
-        } else if (navEndedAt && Date.now() - navEndedAt > 300) break;
-        await sleep(40);
-      }
-      if (!timedOut) await page.waitForNetworkIdle({ idleTime: 200, timeout: Math.max(1, Math.min(remainingOf(deadline), 1500)), concurrency: 1 }).catch(() => undefined);
-    }
-  } finally {
-    page.off('request', onRequest);
-    page.off('requestfinished', onRequestDone);
-    page.off('requestfailed', onRequestDone);
-    page.off('framenavigated', onNavigated);
-  }
-  const navigated = committed && (navRequested || page.url() !== startUrl);
-  return { navigated, timedOut };
-}
-
-async function signals(page: Page): Promise<PageSignals> {
-  for (let i = 0; i < 3; i++) {
-    try {
-      const r = await callPageScript(page, { op: 'signals' });
-      if (r.op === 'signals') return r.signals;
-    } catch {
-      await sleep(100); // a navigation was still replacing the context
-    }
-  }
-  return { url: page.url(), title: '', password: false, otp: false, captcha: false, alerts: [], text: '' };
-}
-
-async function fillForm(page: Page, binding: FormBinding, values: Record<string, Value>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
-  const fields: FillField[] = [];
-  for (const f of binding.fields) {
-    const v = values[f.param];
-    if (v === undefined || !f.key) continue;
-    fields.push({ key: f.key, param: f.param, value: v });
-  }
-  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit });
-  if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
-  if (!r.ok) {
-    throw new ToolError(
-      'ELEMENT_GONE',
-      r.reason === 'field_gone'
-        ? `The form's "${r.field ?? 'unknown'}" field is no longer on the page (it re-rendered); see the fresh tool list.`
-        : 'The form behind this tool is no longer on the page (it re-rendered or was removed); see the fresh tool list.',
-    );
-  }
-  return { hadCaptcha: r.hadCaptcha };
-}
-
-const REJECTED = /\b(invalid|incorrect|wrong|not recogni[sz]ed|doesn'?t match|do not match|did not match|unknown (user|email|account)|no account|couldn'?t (find|sign you in|log you in)|could not (find|sign you in|log you in)|try again|failed|not (valid|correct)|authentication failed|login failed|bad credentials)\b/i;
-const TWO_FACTOR = /\b(two[- ]factor|2fa|two[- ]step verification|2-step verification|multi[- ]factor|authenticator app|one[- ]time (pass)?code|verification code|security code|enter the code|approve (the |this )?(sign[- ]?in|login|request)|approve it on|on your (other )?(device|phone)|check your (phone|device|authenticator)|push notification|tap yes|confirm (the )?sign[- ]?in on)\b/i;
-const NEW_DEVICE = /\b(new device|unrecogni[sz]ed (device|browser)|new (browser|location)|don'?t recogni[sz]e (this|your) (device|browser|computer)|haven'?t seen (this|your) (device|browser)|verify (this|your) (device|browser)|confirm (this|your) (device|browser)|unusual (sign[- ]?in|activity|login))\b/i;
-const CAPTCHA_TEXT = /\b(captcha|i'?m not a robot|verify you are (a )?human|complete the (security )?challenge)\b/i;
-
-export type LoginClass = 'ok' | 'LOGIN_REJECTED' | 'CAPTCHA_REQUIRED' | 'TWO_FACTOR_REQUIRED' | 'NEW_DEVICE_CHECK';
-
-/** Classifies the page after a login submit. Exported for tests over frozen signals. */
-export function classifyLogin(s: PageSignals, before: { url: string; hadCaptcha: boolean }): LoginClass {
-  const alerts = s.alerts.join(' \n ');
-  const stillLogin = s.password || (s.url === before.url && REJECTED.test(alerts));
-  if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000)))) return 'CAPTCHA_REQUIRED';
-  if (NEW_DEVICE.test(`${s.title} ${s.text.slice(0, 3000)}`)) return 'NEW_DEVICE_CHECK';
-  if (s.otp || TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password) return 'TWO_FACTOR_REQUIRED';
-  if (REJECTED.test(alerts)) return 'LOGIN_REJECTED';
-  if (s.password && REJECTED.test(s.text.slice(0, 3000))) return 'LOGIN_REJECTED';
-  if (s.captcha && before.hadCaptcha && s.url === before.url) return 'CAPTCHA_REQUIRED';
-  if (s.password && s.url === before.url) return 'LOGIN_REJECTED';
-  if (s.password) return 'LOGIN_REJECTED';
-  return 'ok';
-}
-
-const LOGIN_MESSAGES: Record<Exclude<LoginClass, 'ok'>, string> = {
-  LOGIN_REJECTED: 'The site rejected the sign-in: it says the username or password is wrong (or it still shows the sign-in form). Check the credentials; do not retry blindly.',
-  CAPTCHA_REQUIRED: 'The site shows a CAPTCHA at sign-in. CAPTCHAs are never solved or bypassed, so this sign-in cannot be automated here.',
-  TWO_FACTOR_REQUIRED: 'The site asks for a second factor (a one-time code or approval on another device). The session stays on that step; a verify_code tool is listed when the page has a code field.',
-  NEW_DEVICE_CHECK: 'The site asks to confirm a new or unrecognized device or browser (each session is a fresh browser). Confirm the device out of band, then try again.',
-};
-
-async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values: Record<string, Value>, deadline: number): Promise<ToolRunOutcome> {
-  const name = tool.tool.name;
-  const startUrl = page.url();
-  let hadCaptcha = false;
-  const first = await settle(page, deadline, async () => {
-    hadCaptcha = (await fillForm(page, binding, values, true)).hadCaptcha;
-  });
-  let navigated = first.navigated;
-  if (first.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
-  // Two-step: the username went first; the password goes into the next step's form.
-  if (binding.twoStep && values.password !== undefined) {
-    let step: FormBinding | undefined;
-    for (let i = 0; i < 10 && !step && remainingOf(deadline) > 0; i++) {
-      const raw = await rawExtract(page).catch(() => null);
-      const g = raw?.groups.find((x) => x.fields.some((f) => f.type === 'password') && purposeOf(x) === 'login') ?? raw?.groups.find((x) => x.fields.some((f) => f.type === 'password'));
-      if (g) {
-        const fields: FieldBinding[] = [];
-        const pw = g.fields.find((f) => f.type === 'password')!;
-        fields.push({ param: 'password', key: pw.key, type: 'password', required: true });
-        const user = g.fields.find((f) => f !== pw && ['text', 'email', 'tel'].includes(f.type));
-        if (user) fields.push({ param: 'username', key: user.key, type: 'string', required: false });
-        step = { kind: 'form', purpose: 'login', sig: g.sig, idx: g.idx, fields, twoStep: false, declared: false };
-        break;
-      }
-      const s = await signals(page);
-      if (s.captcha || s.otp || s.alerts.some((a) => REJECTED.test(a))) break; // the first step already failed or asks for more
-      await sleep(150);
-    }
-    if (step) {
-      const second = await settle(page, deadline, async () => {
-        const r = await fillForm(page, step!, values, true);
-        hadCaptcha = hadCaptcha || r.hadCaptcha;
-      });
-      navigated = navigated || second.navigated;
-      if (second.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
-    }
-  }
-  const s = await signals(page);
-  const verdict = classifyLogin(s, { url: startUrl, hadCaptcha });
-  if (verdict === 'ok') return ok(name, navigated || page.url() !== startUrl, true);
-  return fail(name, verdict, LOGIN_MESSAGES[verdict], navigated || page.url() !== startUrl, true);
 }
 
 function findLink(binding: LinkListBinding, wanted: string, base: string): string | null {
@@ -296,7 +63,10 @@ async function goTo(page: Page, name: string, target: string, deadline: number, 
   if (refused) return fail(name, refused.code, refused.message);
   const before = page.url();
   try {
-    await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: Math.max(1, remainingOf(deadline)), signal: opts.signal });
+    const quiet = await settleAfterGoto(page, deadline, async () => {
+      await unlessDialog(page, page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: Math.max(1, remainingOf(deadline)), signal: opts.signal }));
+    });
+    if (!quiet) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish loading within the time budget.', true);
   } catch (err) {
     const e = err as Error;
     const navigated = page.url() !== before;
@@ -304,8 +74,29 @@ async function goTo(page: Page, name: string, target: string, deadline: number, 
     const net = /net::ERR_[A-Z_]+/.exec(e.message)?.[0];
     return fail(name, 'NAVIGATION_FAILED', `The page could not be loaded${net ? ` (${net})` : ''}.`, navigated);
   }
-  await page.waitForNetworkIdle({ idleTime: 200, timeout: Math.max(1, Math.min(remainingOf(deadline), 1500)), concurrency: 1 }).catch(() => undefined);
   return ok(name, true);
+}
+
+async function fill(page: Page, binding: FormBinding, values: Record<string, Value>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
+  try {
+    return await fillForm(page, binding, values, submit);
+  } catch (err) {
+    if (!(err instanceof FillError)) throw err;
+    throw new ToolError(
+      'ELEMENT_GONE',
+      err.reason === 'field_gone'
+        ? `The form's "${err.field ?? 'unknown'}" field is no longer on the page (it re-rendered); see the fresh tool list.`
+        : 'The form behind this tool is no longer on the page (it re-rendered or was removed); see the fresh tool list.',
+    );
+  }
+}
+
+async function answerDialog(page: Page, name: string, values: Record<string, Value>, deadline: number): Promise<ToolRunOutcome> {
+  const dialogs = dialogsOf(page);
+  if (!dialogs.pending) return fail(name, 'TOOL_FAILED', 'No dialog is waiting for an answer any more; see the fresh tool list.');
+  const r = await settle(page, deadline, async () => void (await dialogs.answer(values.accept === true, values.text === undefined ? undefined : String(values.text))));
+  if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+  return ok(name, r.navigated);
 }
 
 export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: RunToolOptions): Promise<ToolRunOutcome> {
@@ -316,11 +107,23 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
   if (opts.signal?.aborted) return fail(name, 'TOOL_TIMEOUT', 'The tool was cancelled before it ran.');
   let values: Record<string, Value>;
   try {
-    values = validate(tool, call.params ?? {});
+    values = validateParams(tool, call.params ?? {});
   } catch (err) {
-    if (err instanceof ToolError) return fail(name, err.code, err.message);
+    if (err instanceof ParamError) return fail(name, err.code, err.message);
     throw err;
   }
+  const dialogs = dialogsOf(page);
+  try {
+    if (tool.binding.kind === 'dialog') return await answerDialog(page, name, values, deadline);
+    if (dialogs.pending) await dialogs.answer(false); // the agent moved on: Cancel, as a person would
+    return await dialogs.holding(() => execute(page, tool, values, call, deadline, opts));
+  } finally {
+    dialogs.redact((m) => redact(m, call.params));
+  }
+}
+
+async function execute(page: Page, tool: PageTool, values: Record<string, Value>, call: ToolCall, deadline: number, opts: RunToolOptions): Promise<ToolRunOutcome> {
+  const name = call.tool;
   const isLogin = tool.binding.kind === 'form' && (tool.binding as FormBinding).purpose === 'login';
   try {
     switch (tool.binding.kind) {
@@ -333,8 +136,8 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
       }
       case 'form': {
         const binding = tool.binding as FormBinding;
-        if (isLogin) return await runLogin(page, tool, binding, values, deadline);
-        const r = await settle(page, deadline, async () => void (await fillForm(page, binding, values, true)));
+        if (isLogin) return await runLogin(page, tool, binding, values, deadline, fill);
+        const r = await settle(page, deadline, async () => void (await fill(page, binding, values, true)));
         if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         if (binding.purpose === 'verify_code') {
           const s = await signals(page);
@@ -364,6 +167,7 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
           clearTimeout(timer);
         });
         const out = res as Awaited<ReturnType<typeof callWebMcp>> | 'timeout';
+        if (out === 'timeout' && dialogsOf(page).pending) return ok(name, r.navigated); // the page's tool asks the agent
         if (out === 'timeout' || r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page\'s tool did not finish within the time budget.', r.navigated);
         if (out.missing) return fail(name, 'ELEMENT_GONE', 'The page no longer provides this tool; see the fresh tool list.', r.navigated);
         if (!out.ok) return fail(name, 'TOOL_FAILED', `The page's tool reported an error: ${redact(out.error ?? 'unknown error', call.params)}`, r.navigated);

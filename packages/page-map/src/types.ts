@@ -9,7 +9,7 @@ import type { Tool, ToolCall, ToolResult } from '@pagemap/contracts';
  * its fields). Opaque to the worker; defined by the extractor.
  */
 export interface ToolBinding {
-  kind: 'navigate' | 'follow_link' | 'form' | 'button' | 'link' | 'webmcp';
+  kind: 'navigate' | 'follow_link' | 'form' | 'button' | 'link' | 'webmcp' | 'dialog';
   [detail: string]: unknown;
 }
 

@@ -8,6 +8,8 @@
  * `execute` handler.
  */
 import type { Page } from 'puppeteer-core';
+import { dialogsOf } from './dialogs';
+import { activityInit } from './settle/in-page';
 
 export const WEBMCP_KEY = 'pagemap.webmcp';
 
@@ -75,9 +77,14 @@ export function webMcpInit(): void {
   }
 }
 
-/** Installs the capture script on a page, before its first navigation. */
+/**
+ * Prepares a page before its first navigation: the WebMCP capture script, the settling signals
+ * (settle/in-page.ts) and dialog handling (dialogs.ts), so that a dialog during the first load is
+ * answered instead of hanging it.
+ */
 export async function preparePage(page: Page): Promise<void> {
-  await page.evaluateOnNewDocument(webMcpInit);
+  dialogsOf(page);
+  await Promise.all([page.evaluateOnNewDocument(webMcpInit), page.evaluateOnNewDocument(activityInit)]);
 }
 
 export interface WebMcpCallResult {

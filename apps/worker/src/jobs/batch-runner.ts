@@ -1,10 +1,10 @@
 /**
  * Runs a batch of tool calls in order against the page map the caller saw. A batch stops early
- * when a tool navigates (later tools were aimed at a page that is gone) or when its time budget
- * runs out; each tool gets at most its own limit and never more than what is left of the batch's.
+ * when a tool navigates (later tools were aimed at a page that is gone), when a dialog waits for
+ * the agent's answer, or when its time budget runs out; each tool gets at most its own limit and never more than what is left of the batch's.
  */
 import type { StoppedReason, ToolCall, ToolResult } from '@pagemap/contracts';
-import { runTool, type PageMap, type RunToolOptions } from '@pagemap/page-map';
+import { dialogsOf, runTool, type PageMap, type RunToolOptions } from '@pagemap/page-map';
 import { withTimeout } from '@pagemap/runtime';
 import type { Page } from 'puppeteer-core';
 import type { WorkerMetrics } from '../metrics';
@@ -60,6 +60,11 @@ export class BatchRunner {
       if (login) outcome.loggedIn = true;
       if (navigated) {
         if (i < calls.length - 1) outcome.stopped = 'navigation';
+        break;
+      }
+      // A confirm or prompt waits for the agent: later tools would cancel it unseen.
+      if (dialogsOf(page).pending) {
+        if (i < calls.length - 1) outcome.stopped = 'dialog';
         break;
       }
     }

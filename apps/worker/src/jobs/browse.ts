@@ -5,7 +5,7 @@
  * turning a browser crash into WORKER_LOST, and when the idle time-out starts counting.
  */
 import type { BrowseJob, BrowseJobResult, JobFailure, ToolCall } from '@pagemap/contracts';
-import { extractPageMap, type PageMap } from '@pagemap/page-map';
+import { dialogsOf, extractPageMap, redact, type PageMap } from '@pagemap/page-map';
 import type { Sealer } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
@@ -114,6 +114,8 @@ export class BrowseHandler {
     if (calls.length > 0) {
       const cookiesChanged = await watchCookies(session.context);
       batch = await this.deps.batch.run(session.page, map, calls, this.deps.policy.toolTargets(job.loginAutomation));
+      // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
+      dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
       if (!session.authenticated && (batch.loggedIn || (await cookiesChanged()))) session.authenticated = true;
     }
     const current = await pageAfter(session, map, job, batch !== undefined);

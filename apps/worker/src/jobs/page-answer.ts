@@ -4,7 +4,7 @@
  * response the caller receives.
  */
 import type { BrowseJob, BrowseResponse } from '@pagemap/contracts';
-import { extractPageMap, type PageMap, type Summarizer } from '@pagemap/page-map';
+import { dialogsOf, extractPageMap, withPendingDialog, type PageMap, type Summarizer } from '@pagemap/page-map';
 import type { Session } from '../sessions/session';
 import type { WorkerMetrics } from '../metrics';
 import type { BatchOutcome } from './batch-runner';
@@ -12,9 +12,12 @@ import type { PageMapCache } from './page-map-cache';
 
 /**
  * The page map to answer with: extracted afresh after tools ran (the page changed); otherwise the
- * one in hand, re-extracted only when the caller wants page content it does not carry.
+ * one in hand, re-extracted only when the caller wants page content it does not carry. While a
+ * dialog waits for the agent the page is blocked: the map in hand, with `answer_dialog` first.
  */
 export async function pageAfter(session: Session, map: PageMap, job: BrowseJob, toolsRan: boolean): Promise<PageMap> {
+  const dialogs = dialogsOf(session.page);
+  if (dialogs.pending) return withPendingDialog(map, dialogs);
   if (toolsRan) return extractPageMap(session.page, { includeContent: job.includePageContent });
   if (job.includePageContent && map.markdown === undefined) return extractPageMap(session.page, { includeContent: true });
   return map;
@@ -60,6 +63,7 @@ export class PageSummaries {
 
 /** The caller's answer. `batch` is absent when the request carried no tools (no `results` then). */
 export function browseResponse(session: Session, map: PageMap, summary: string, job: BrowseJob, batch: BatchOutcome | undefined): BrowseResponse {
+  const dialogs = dialogsOf(session.page).take();
   return {
     session_id: session.id,
     expires_at: new Date(session.expiresAt()).toISOString(),
@@ -70,5 +74,6 @@ export function browseResponse(session: Session, map: PageMap, summary: string, 
     ...(job.includePageContent && map.markdown !== undefined ? { page_content: map.markdown } : {}),
     ...(batch ? { results: batch.results } : {}),
     ...(batch?.stopped ? { stopped_reason: batch.stopped } : {}),
+    ...(dialogs.length ? { dialogs } : {}),
   };
 }

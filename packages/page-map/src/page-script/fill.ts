@@ -1,16 +1,28 @@
 /**
- * Fill: sets each bound field's value the way a user would (clicks for boxes, the native value
- * setter plus input/change events for text, so frameworks that track values see the change), and
- * submits when asked: the chosen submit button, else the form, else Enter in the last field.
+ * Fill: text goes in through trusted key input from Node (see fill-form.ts), which focuses each
+ * field here first (`focusField`). This module sets what typing does not cover — boxes (clicks),
+ * selects, date/time/range inputs — and, as a fallback, a typed field that refused the keys
+ * (read-only widgets): the native value setter plus input/change events, so frameworks that track
+ * values see the change. Then it submits when asked: the chosen submit button, else the form,
+ * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
 import type { FillField, PageScriptResponse, RawField } from './types';
 import { findForm, type FormEntry } from './forms';
 
 const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
-function setValue(raw: RawField, els: Element[], v: FillField['value']): void {
+function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean): void {
   const el = els[0] as HTMLInputElement;
   const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  if (typed) {
+    const has = raw.type === 'contenteditable' ? !!el.textContent : el.value !== '';
+    // The keys landed (a mask may have reformatted them): leave the field as the page made it.
+    // Blur it so the page sees `change`, as when a person moves on.
+    if (has || String(v) === '') {
+      if (focusedIn(el)) (el as HTMLElement).blur();
+      return;
+    }
+  }
   if (raw.type === 'radio' || raw.type === 'checkbox-group') {
     const wanted = (Array.isArray(v) ? v : [String(v)]).map((x) => x.toLowerCase());
     for (let k = 0; k < els.length; k++) {
@@ -45,10 +57,46 @@ function setValue(raw: RawField, els: Element[], v: FillField['value']): void {
   }
 }
 
-function submitLater(hit: FormEntry): void {
+const focusedIn = (el: Element): boolean => (el.getRootNode() as Document | ShadowRoot).activeElement === el;
+
+/** Focuses a field for trusted typing and selects its content (typing then replaces it). */
+export function focusField(forms: FormEntry[], req: { sig: string; idx: number; key: string; keys: string[]; keep?: boolean }): PageScriptResponse {
+  const hit = findForm(forms, req.sig, req.idx, req.keys);
+  const i = hit ? hit.raw.fields.findIndex((f) => f.key === req.key) : -1;
+  if (!hit || i < 0) return { op: 'focus', ok: false, typeable: false, hadValue: false };
+  const el = hit.els[i]![0] as HTMLInputElement;
+  if (el.readOnly || el.disabled || el.getAttribute('aria-readonly') === 'true') return { op: 'focus', ok: true, typeable: false, hadValue: false };
+  el.scrollIntoView?.({ block: 'center' });
+  el.focus();
+  if (!focusedIn(el)) return { op: 'focus', ok: true, typeable: false, hadValue: false };
+  const editable = hit.raw.fields[i]!.type === 'contenteditable';
+  const hadValue = editable ? !!el.textContent : el.value !== '';
+  if (req.keep) return { op: 'focus', ok: true, typeable: true, hadValue };
+  if (editable) {
+    const sel = el.ownerDocument.getSelection();
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    sel?.removeAllRanges();
+    sel?.addRange(range);
+  } else {
+    try {
+      el.select();
+    } catch {
+      // types without a selection (number in some engines): typing appends; cleared below
+    }
+    if (hadValue && el.selectionStart === null) {
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set;
+      setter?.call(el, '');
+    }
+  }
+  return { op: 'focus', ok: true, typeable: true, hadValue };
+}
+
+function submitLater(hit: FormEntry, trustedEnter: boolean): boolean {
   const submit = hit.submit;
   const form = hit.g.form;
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
+  if (!submit && !form && last && trustedEnter) return true; // Node presses Enter in the last field
   // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
   setTimeout(() => {
     if (submit) (submit as HTMLElement).click();
@@ -60,17 +108,18 @@ function submitLater(hit: FormEntry): void {
       for (const type of ['keydown', 'keypress', 'keyup']) last.dispatchEvent(new win.KeyboardEvent(type, { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, composed: true } as KeyboardEventInit));
     }
   }, 0);
+  return false;
 }
 
-export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean }): PageScriptResponse {
+export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean }): PageScriptResponse {
   const hit = findForm(forms, req.sig, req.idx, req.fields.map((f) => f.key));
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
   for (const want of req.fields) {
     const i = keys.indexOf(want.key);
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
-    setValue(hit.raw.fields[i]!, hit.els[i]!, want.value);
+    setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true);
   }
-  if (req.submit) submitLater(hit);
-  return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password') };
+  const enter = req.submit ? submitLater(hit, req.trustedEnter === true) : false;
+  return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password'), ...(enter ? { enter } : {}) };
 }

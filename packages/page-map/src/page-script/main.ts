@@ -10,7 +10,7 @@ import type { PageScriptRequest, PageScriptResponse } from './types';
 import { clickButton, scanButtons } from './clickables';
 import { walkRoots } from './dom';
 import { extractPage, type Scan } from './extract';
-import { fill } from './fill';
+import { fill, focusField } from './fill';
 import { scanForms } from './forms';
 import { pageSignals } from './signals';
 
@@ -29,6 +29,7 @@ export function run(req: PageScriptRequest): PageScriptResponse {
   if (req.op === 'webmcp') return { op: 'webmcp', ok: false, error: 'webmcp calls run through callWebMcp' };
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
+  if (req.op === 'focus') return focusField(s.forms, req);
   if (req.op === 'click') return clickButton(s.buttons, req.key, req.idx);
   return { op: 'extract', page: extractPage(s, req) };
 }

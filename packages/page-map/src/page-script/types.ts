@@ -108,19 +108,23 @@ export interface FillField {
   /** Param name, for error messages (never the value). */
   param: string;
   value: string | number | boolean | string[];
+  /** Typed already through trusted key input: set by script only if the field refused it. */
+  typed?: boolean;
 }
 
 export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
   | { op: 'signals' }
-  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean }
+  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean }
+  | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'webmcp' };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
   | { op: 'signals'; signals: PageSignals }
-  | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean }
+  | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean; enter?: boolean }
+  | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'click'; ok: boolean }
   | { op: 'webmcp'; ok: false; error: string };

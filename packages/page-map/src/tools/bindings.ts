@@ -15,6 +15,8 @@ export interface FieldBinding {
   options?: string[];
   optionValues?: string[];
   multiple?: boolean;
+  /** The control's own type (input type, 'select', 'textarea' …): how its value is parsed and entered. */
+  inputType?: string;
 }
 
 export interface FormBinding extends ToolBinding {

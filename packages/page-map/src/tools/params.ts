@@ -49,7 +49,7 @@ export function buildParam(f: RawField, name: string, description: string, requi
   const type = paramType(f);
   const param: ToolParam = { name, description, type, required };
   if (f.options && (f.type === 'select' || f.type === 'radio' || f.type === 'checkbox-group')) param.options = f.options.slice(0, 50);
-  const binding: FieldBinding = { param: name, key: f.key, type: f.type === 'checkbox-group' ? 'checkbox-group' : type, required };
+  const binding: FieldBinding = { param: name, key: f.key, type: f.type === 'checkbox-group' ? 'checkbox-group' : type, required, inputType: f.type };
   if (f.options) {
     binding.options = f.options;
     binding.optionValues = f.optionValues ?? [];

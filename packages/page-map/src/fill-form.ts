@@ -1,0 +1,98 @@
+/**
+ * Filling a form like a person: each text field is focused, its content selected, and the value
+ * typed through trusted input over the DevTools protocol (key events per character as
+ * Playwright's `type` does, or one text insertion as its `fill` does; see MAX_KEYED), so masked inputs, autocomplete comboboxes and key-listening
+ * widgets react as they do for a person. What typing does not cover (boxes, selects, date/time/
+ * range inputs) and typed fields that refused the keys (read-only widgets) are set by the page
+ * script, which then submits. All fields are filled back to back, with no settling in between.
+ *
+ * SECURITY: values go to the page as protocol input or evaluate arguments, never into script text
+ * or logs.
+ */
+import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
+import { callPageScript } from './page-script/call';
+import type { FillField } from './page-script/types';
+import type { FormBinding } from './tools';
+
+/** Input types a person types into; the others are set by the page script. */
+const TYPEABLE = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'textarea', 'contenteditable']);
+/**
+ * Values go in key by key up to this length; longer ones, and passwords, as one trusted text
+ * insertion (`Input.insertText`: beforeinput/input events, no key events), as Playwright's `fill`
+ * does. Key events cost a renderer round trip each (a 28-character password: ~120 ms on a loaded
+ * 2-core machine, against ~2 ms inserted); masks and key-listening widgets sit on short fields,
+ * and password fields do not reformat what is typed.
+ */
+const MAX_KEYED = 64;
+
+export class FillError extends Error {
+  constructor(
+    readonly reason: 'gone' | 'field_gone',
+    readonly field?: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Types `text` key by key (keydown, keypress/input, keyup per character; characters without a key
+ * as text insertion), like Keyboard.type, but with the protocol commands sent back to back rather
+ * than each awaited: they are delivered and handled in order, and a 30-character password costs
+ * one round trip instead of sixty.
+ */
+async function typeKeys(keyboard: Keyboard, text: string): Promise<void> {
+  const kb = keyboard as Keyboard & { charIsKey?: (c: string) => boolean };
+  const sent: Promise<void>[] = [];
+  for (const ch of text) {
+    if (kb.charIsKey?.(ch)) {
+      sent.push(kb.down(ch as KeyInput), kb.up(ch as KeyInput));
+    } else sent.push(kb.sendCharacter(ch));
+  }
+  await Promise.all(sent);
+}
+
+async function typeInto(page: Page, binding: FormBinding, field: FillField, inputType: string): Promise<boolean> {
+  const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
+  const r = await callPageScript(page, { op: 'focus', sig: binding.sig, idx: binding.idx, key: field.key, keys });
+  if (r.op !== 'focus') throw new Error('page script answered the wrong operation');
+  if (!r.ok) throw new FillError(binding.fields.some((f) => f.key === field.key) ? 'field_gone' : 'gone', field.param);
+  if (!r.typeable) return false;
+  const text = String(field.value);
+  if (text === '') {
+    if (r.hadValue) await page.keyboard.press('Backspace');
+  } else if (inputType !== 'password' && text.length <= MAX_KEYED && (inputType === 'textarea' || inputType === 'contenteditable' || !/[\r\n]/.test(text))) {
+    await typeKeys(page.keyboard, text);
+  } else {
+    await page.keyboard.sendCharacter(inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '));
+  }
+  return true;
+}
+
+/**
+ * Fills the bound fields with exact values (see validate-params.ts) and submits when asked.
+ * Throws FillError when the form or a field is no longer on the page.
+ */
+export async function fillForm(page: Page, binding: FormBinding, values: Record<string, unknown>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
+  const fields: FillField[] = [];
+  for (const f of binding.fields) {
+    const v = values[f.param];
+    if (v === undefined || !f.key) continue;
+    const field: FillField = { key: f.key, param: f.param, value: v as FillField['value'] };
+    const inputType = f.inputType ?? (f.type === 'text' ? 'textarea' : f.type === 'string' ? 'text' : f.type);
+    if (TYPEABLE.has(inputType) && !Array.isArray(v)) field.typed = await typeInto(page, binding, field, inputType);
+    fields.push(field);
+  }
+  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: true });
+  if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
+  if (!r.ok) throw new FillError(r.reason, r.field);
+  if (r.enter) {
+    // No button and no form: Enter in the last field, as a person would submit it.
+    const last = [...binding.fields].reverse().find((f) => f.key);
+    if (last) {
+      const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
+      const focus = await callPageScript(page, { op: 'focus', sig: binding.sig, idx: binding.idx, key: last.key, keys, keep: true });
+      if (focus.op === 'focus' && focus.ok) await page.keyboard.press('Enter');
+    }
+  }
+  return { hadCaptcha: r.hadCaptcha };
+}

@@ -1,0 +1,77 @@
+/**
+ * Tool params in, exact values out: checks names, presence and types, and turns forgiving input
+ * (see values.ts) into the exact value each control takes. Messages name params and the accepted
+ * forms, never the values given (they may be secrets).
+ */
+import type { ToolParams } from '@pagemap/contracts';
+import type { FieldBinding, FormBinding } from './tools';
+import type { PageTool } from './types';
+import { ValueError, chooseOptions, exactValue, parseBoolean } from './values';
+
+export type Value = string | number | boolean | string[];
+
+export class ParamError extends Error {
+  readonly code = 'INVALID_PARAMS' as const;
+}
+
+const optionList = (opts: string[]) => `${opts.slice(0, 12).map((o) => `"${o.slice(0, 40)}"`).join(', ')}${opts.length > 12 ? ', …' : ''}`;
+
+function enumValue(tool: PageTool, name: string, v: Value, options: string[], field: FieldBinding | undefined): Value {
+  const multiple = !!field?.multiple || tool.binding.kind === 'webmcp';
+  if (Array.isArray(v) && !multiple) throw new ParamError(`Parameter "${name}" takes one value, one of: ${optionList(options)}.`);
+  const labels = field?.options ?? options;
+  const values = field?.optionValues?.length ? field.optionValues : labels;
+  if (!labels.length) return v; // nothing to check against (the page declared no options)
+  const chosen = chooseOptions(v, labels, values, multiple);
+  if (chosen === null) {
+    const how = multiple ? 'one or more of its options (an array or a comma-separated list), by visible text or value' : 'one of its options, by visible text or value';
+    throw new ParamError(`Parameter "${name}" must be ${how}: ${optionList(labels)}.`);
+  }
+  if (tool.binding.kind === 'webmcp') return Array.isArray(v) ? chosen : chosen[0]!;
+  return multiple ? chosen : chosen[0]!;
+}
+
+/** Checks names, presence and types; returns exact values. Throws ParamError. */
+export function validateParams(tool: PageTool, params: ToolParams): Record<string, Value> {
+  const defs = new Map(tool.tool.params.map((p) => [p.name, p]));
+  for (const name of Object.keys(params)) {
+    if (!defs.has(name)) throw new ParamError(`Unknown parameter "${name.slice(0, 60)}" for tool ${tool.tool.name}; it takes: ${[...defs.keys()].join(', ') || 'no parameters'}.`);
+  }
+  const fields = tool.binding.kind === 'form' ? (tool.binding as FormBinding).fields : [];
+  const out: Record<string, Value> = {};
+  for (const p of tool.tool.params) {
+    const v = params[p.name] as Value | null | undefined;
+    if (v === undefined || v === null || v === '') {
+      if (p.required) throw new ParamError(`Missing required parameter "${p.name}" for tool ${tool.tool.name}.`);
+      continue;
+    }
+    const field = fields.find((f) => f.param === p.name);
+    const inputType = field?.inputType ?? '';
+    switch (p.type) {
+      case 'boolean': {
+        const b = Array.isArray(v) ? null : parseBoolean(v);
+        if (b === null) throw new ParamError(`Parameter "${p.name}" must be true or false.`);
+        out[p.name] = b;
+        break;
+      }
+      case 'enum':
+        out[p.name] = enumValue(tool, p.name, v, p.options ?? [], field);
+        break;
+      case 'number':
+      case 'date': {
+        if (Array.isArray(v) || typeof v === 'boolean') throw new ParamError(`Parameter "${p.name}" must be ${p.type === 'number' ? 'a number' : 'a single value'}.`);
+        try {
+          out[p.name] = exactValue(p.type === 'number' ? (inputType === 'range' ? 'range' : 'number') : inputType || 'date', v);
+        } catch (err) {
+          if (err instanceof ValueError) throw new ParamError(`Parameter "${p.name}" could not be read; it accepts ${err.message}.`);
+          throw err;
+        }
+        break;
+      }
+      default:
+        if (Array.isArray(v) || typeof v === 'boolean') throw new ParamError(`Parameter "${p.name}" must be a string.`);
+        out[p.name] = String(v);
+    }
+  }
+  return out;
+}
