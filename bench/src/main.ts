@@ -14,12 +14,18 @@ import { summarize, timeIt, type Stats } from './stats';
 import { treePss } from './memory';
 import { machine } from './machine';
 import { renderReport, type BenchResults } from './report';
+import { agentRound, inPageTool, type AgentProcesses } from './agent';
+import { descendantsCpuMs, descendantsNamed, processCpuMs } from './cpu';
+import { proxyCost } from './proxy-cost';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const LEVELS = QUICK ? [1, 4] : [1, 2, 4, 8, 16];
 const total = (c: number) => (QUICK ? 8 : Math.max(20, 3 * c));
 const ROOT = resolve(__dirname, '..', '..');
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+/** Issue 14's agent cadence: think time between requests, rounds interleaving raw and service. */
+const THINK_MS = 400;
+const ROUNDS = QUICK ? 1 : 5;
 
 async function main(): Promise<void> {
   const site = await startFixtureServer();
@@ -40,6 +46,10 @@ async function main(): Promise<void> {
     } finally {
       await browser.close();
     }
+
+    // 1b. What the egress proxy costs: raw puppeteer with and without it, rounds alternating.
+    log('egress proxy cost');
+    results.proxy = await proxyCost(pages.form, { rounds: QUICK ? 1 : 3, n: QUICK ? 5 : 15, concurrency: LEVELS[LEVELS.length - 1]!, total: total(LEVELS[LEVELS.length - 1]!) });
 
     // 2. The service, one gateway + one worker.
     log('service: 1 gateway + 1 worker');
@@ -70,6 +80,36 @@ async function main(): Promise<void> {
       results.service.login_tool[lvl] = await svc.loginTool(c, site.url('/login.html'), lvl, total(lvl), password);
       results.service.batch_5[lvl] = await svc.batch(c, counter, buttons.map((tool) => ({ tool })), lvl, total(lvl));
       results.service.delete[lvl] = await svc.deletes(c, pages.form, lvl, total(lvl));
+    }
+
+    // 2b. What an agent feels (issue 14): raw and service interleaved in rounds, medians.
+    log('agent cadence: back to back, think time, concurrency, in-page tool');
+    const agentBrowser = await launchLimitBrowser();
+    try {
+      const top = LEVELS[LEVELS.length - 1]!;
+      const workerPid = stack.workers[0]!.pid;
+      const chromium = () => descendantsCpuMs(workerPid);
+      const redis = () => descendantsNamed('redis-server').reduce((a, p) => a + processCpuMs(p), 0);
+      const bench = () => processCpuMs(process.pid);
+      const rawChromium = agentBrowser.process()!.pid!;
+      const procs: AgentProcesses = {
+        workerUrl: stack.workers[0]!.url,
+        raw: { 'bench (puppeteer client + fixture site)': bench, chromium: () => processCpuMs(rawChromium) + descendantsCpuMs(rawChromium) },
+        service: {
+          'bench (HTTP client + fixture site)': bench,
+          gateway: () => processCpuMs(stack.gateways[0]!.pid) + descendantsCpuMs(stack.gateways[0]!.pid),
+          'worker (Node, egress proxy included)': () => processCpuMs(workerPid),
+          chromium,
+          redis,
+        },
+      };
+      results.agent = { thinkMs: THINK_MS, concurrency: top, rounds: [] };
+      for (let r = 0; r < ROUNDS; r++) {
+        results.agent.rounds.push(await agentRound(agentBrowser, c, { url: pages.form, n: QUICK ? 6 : 15, thinkMs: THINK_MS, concurrency: top, concurrentTotal: total(top) }, procs));
+      }
+      results.agent.in_page_tool = await inPageTool(c, counter, buttons[0]!, QUICK ? 8 : 30, 100);
+    } finally {
+      await agentBrowser.close();
     }
 
     // 3. Overheads: per request, client latency minus the worker's own job time.
