@@ -7,8 +7,11 @@ export type PhaseTotals = Record<string, { sum: number; count: number }>;
 export async function readPhases(workerUrl: string): Promise<PhaseTotals> {
   const text = await (await fetch(`${workerUrl}/metrics`)).text();
   const out: PhaseTotals = {};
-  for (const m of text.matchAll(/^pagemap_worker_phase_seconds_(sum|count)\{phase="([a-z_]+)"\} (\S+)$/gm)) {
-    const e = (out[m[2]!] ??= { sum: 0, count: 0 });
+  // Labels in any order (the registry adds an `app` label to every sample).
+  for (const m of text.matchAll(/^pagemap_worker_phase_seconds_(sum|count)\{([^}]*)\} (\S+)$/gm)) {
+    const phase = /phase="([a-z_]+)"/.exec(m[2]!)?.[1];
+    if (!phase) continue;
+    const e = (out[phase] ??= { sum: 0, count: 0 });
     e[m[1] as 'sum' | 'count'] = Number(m[3]);
   }
   return out;
