@@ -14,8 +14,7 @@ import { summarize, timeIt, type Stats } from './stats';
 import { treePss } from './memory';
 import { machine } from './machine';
 import { renderReport, type BenchResults } from './report';
-import { agentRound, inPageTool, type AgentProcesses } from './agent';
-import { descendantsCpuMs, descendantsNamed, processCpuMs } from './cpu';
+import { runAgent } from './agent-run';
 import { proxyCost } from './proxy-cost';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -84,33 +83,7 @@ async function main(): Promise<void> {
 
     // 2b. What an agent feels (issue 14): raw and service interleaved in rounds, medians.
     log('agent cadence: back to back, think time, concurrency, in-page tool');
-    const agentBrowser = await launchLimitBrowser();
-    try {
-      const top = LEVELS[LEVELS.length - 1]!;
-      const workerPid = stack.workers[0]!.pid;
-      const chromium = () => descendantsCpuMs(workerPid);
-      const redis = () => descendantsNamed('redis-server').reduce((a, p) => a + processCpuMs(p), 0);
-      const bench = () => processCpuMs(process.pid);
-      const rawChromium = agentBrowser.process()!.pid!;
-      const procs: AgentProcesses = {
-        workerUrl: stack.workers[0]!.url,
-        raw: { 'bench (puppeteer client + fixture site)': bench, chromium: () => processCpuMs(rawChromium) + descendantsCpuMs(rawChromium) },
-        service: {
-          'bench (HTTP client + fixture site)': bench,
-          gateway: () => processCpuMs(stack.gateways[0]!.pid) + descendantsCpuMs(stack.gateways[0]!.pid),
-          'worker (Node, egress proxy included)': () => processCpuMs(workerPid),
-          chromium,
-          redis,
-        },
-      };
-      results.agent = { thinkMs: THINK_MS, concurrency: top, rounds: [] };
-      for (let r = 0; r < ROUNDS; r++) {
-        results.agent.rounds.push(await agentRound(agentBrowser, c, { url: pages.form, n: QUICK ? 6 : 15, thinkMs: THINK_MS, concurrency: top, concurrentTotal: total(top) }, procs));
-      }
-      results.agent.in_page_tool = await inPageTool(c, counter, buttons[0]!, QUICK ? 8 : 30, 100);
-    } finally {
-      await agentBrowser.close();
-    }
+    results.agent = await runAgent(stack, c, { url: pages.form, counter, tool: buttons[0]!, rounds: ROUNDS, n: QUICK ? 6 : 15, thinkMs: THINK_MS, concurrency: LEVELS[LEVELS.length - 1]!, concurrentTotal: total(LEVELS[LEVELS.length - 1]!) });
 
     // 3. Overheads: per request, client latency minus the worker's own job time.
     log('overheads');

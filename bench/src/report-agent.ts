@@ -54,7 +54,7 @@ export function renderAgent(r: BenchResults): string {
   const login = r.service.login_tool?.[1]?.p50;
   const ratio = (s: number, l: number) => s / l;
   let out = `## What an agent feels (issue 14)\n\n`;
-  out += `Raw puppeteer and the service in the same ${R.length} round(s), interleaved (raw, then service, for each mode), so load from other processes falls on both alike; each figure is the median over rounds. Form page; think time ${a.thinkMs} ms (not timed). The service's new-session latency is the POST alone; the agent closes its last session during its think time.\n\n`;
+  out += `Raw puppeteer and the service in the same ${R.length} round(s), interleaved (raw, then service, for each mode), so load from other processes falls on both alike; each figure is the median over rounds. Form page; think time ${a.thinkMs} ms (not timed). The service's new-session latency is the POST alone; the agent closes its last session during its think time. What the numbers mean, the targets not met and why (with profiles): [performance.md](performance.md).\n\n`;
   out += `| measure | raw | service | ratio | target | verdict |\n| --- | --- | --- | --- | --- | --- |\n`;
   out += `| new-session p50, back to back | ${ms(b2b.raw)} ms | ${ms(b2b.svc)} ms | ${ratio(b2b.svc, b2b.raw).toFixed(2)}× | ≤ 0.9× raw | ${verdict(ratio(b2b.svc, b2b.raw) <= 0.9)} |\n`;
   out += `| new-session p50, ${a.thinkMs} ms think time | ${ms(think.raw)} ms | ${ms(think.svc)} ms | ${ratio(think.svc, think.raw).toFixed(2)}× | ≤ 0.6× raw | ${verdict(ratio(think.svc, think.raw) <= 0.6)} |\n`;
