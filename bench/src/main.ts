@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     const zero = treePss(stack.workers[0]!.pid);
     results.memory.zero_sessions_bytes = zero.bytes;
     for (const n of QUICK ? [1, 10] : [1, 10, 50]) {
-      const ids = await Promise.all(Array.from({ length: n }, () => svc.open(c, pages.form)));
+      const ids = await svc.openMany(c, pages.form, n);
       await new Promise((r) => setTimeout(r, 1500));
       const now = treePss(stack.workers[0]!.pid);
       const again = treePss(stack.workers[0]!.pid).bytes; // two samples, averaged
