@@ -18,7 +18,8 @@ import { runAgent } from './agent-run';
 import { proxyCost } from './proxy-cost';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-const LEVELS = QUICK ? [1, 4] : [1, 2, 4, 8, 16];
+// BENCH_LEVELS=1,4,16 measures fewer concurrency levels (a shorter run on a busy machine).
+const LEVELS = process.env.BENCH_LEVELS ? process.env.BENCH_LEVELS.split(',').map(Number) : QUICK ? [1, 4] : [1, 2, 4, 8, 16];
 const total = (c: number) => (QUICK ? 8 : Math.max(20, 3 * c));
 const ROOT = resolve(__dirname, '..', '..');
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
