@@ -71,9 +71,6 @@ export class ContextPool {
    * refill: the job that takes it is about to run (the consumer calls `refill()` once no job is).
    */
   async take(): Promise<FreshContext> {
-    // A refill under way is partly done: waiting for it is quicker than making another beside it
-    // (requests back to back arrive while the refill that followed the last one is running).
-    if (this.#ready.length === 0 && this.#filling > 0) await this.#idle;
     while (this.#ready.length > 0) {
       const e = this.#ready.shift()!;
       if (e.generation === this.host.generation && e.context.browser().connected && !e.page.isClosed()) {
