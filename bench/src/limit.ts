@@ -8,9 +8,10 @@ import { extractPageMap, OfflineSummarizer } from '@pagemap/page-map';
 import { chromiumArgs, findChromium } from '@pagemap/chromium';
 import { runConcurrent, timeIt, type Stats } from './stats';
 
-export async function launchLimitBrowser(): Promise<Browser> {
+/** `extraArgs`: the egress proxy's flags, to measure what the proxy costs raw puppeteer. */
+export async function launchLimitBrowser(extraArgs: string[] = []): Promise<Browser> {
   const bin = findChromium();
-  return puppeteer.launch({ executablePath: bin.path, headless: bin.headless, args: chromiumArgs(), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  return puppeteer.launch({ executablePath: bin.path, headless: bin.headless, args: [...chromiumArgs(), ...extraArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 export async function rawBrowse(browser: Browser, url: string): Promise<void> {

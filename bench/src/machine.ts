@@ -1,6 +1,6 @@
 /** What the numbers were measured on. */
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem, release } from 'node:os';
+import { cpus, loadavg, totalmem, release } from 'node:os';
 import { findChromium } from '@pagemap/chromium';
 
 function version(cmd: string, args: string[]): string {
@@ -15,6 +15,8 @@ export function machine() {
   const chromium = findChromium();
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
+    // Other work on the machine when the run started (the numbers are only as quiet as this).
+    loadAverage1m: Math.round(loadavg()[0]! * 10) / 10,
     cores: cpus().length,
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
     kernel: release(),

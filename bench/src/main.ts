@@ -15,12 +15,18 @@ import { treePss } from './memory';
 import { machine } from './machine';
 import { renderReport, type BenchResults } from './report';
 import { compareDatastores } from './datastore';
+import { runAgent } from './agent-run';
+import { proxyCost } from './proxy-cost';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-const LEVELS = QUICK ? [1, 4] : [1, 2, 4, 8, 16];
+// BENCH_LEVELS=1,4,16 measures fewer concurrency levels (a shorter run on a busy machine).
+const LEVELS = process.env.BENCH_LEVELS ? process.env.BENCH_LEVELS.split(',').map(Number) : QUICK ? [1, 4] : [1, 2, 4, 8, 16];
 const total = (c: number) => (QUICK ? 8 : Math.max(20, 3 * c));
 const ROOT = resolve(__dirname, '..', '..');
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+/** Issue 14's agent cadence: think time between requests, rounds interleaving raw and service. */
+const THINK_MS = 400;
+const ROUNDS = QUICK ? 1 : 5;
 
 async function main(): Promise<void> {
   const site = await startFixtureServer();
@@ -41,6 +47,10 @@ async function main(): Promise<void> {
     } finally {
       await browser.close();
     }
+
+    // 1b. What the egress proxy costs: raw puppeteer with and without it, rounds alternating.
+    log('egress proxy cost');
+    results.proxy = await proxyCost(pages.form, { rounds: QUICK ? 1 : 3, n: QUICK ? 5 : 15, concurrency: LEVELS[LEVELS.length - 1]!, total: total(LEVELS[LEVELS.length - 1]!) });
 
     // 2. The service, one gateway + one worker.
     log('service: 1 gateway + 1 worker');
@@ -72,6 +82,10 @@ async function main(): Promise<void> {
       results.service.batch_5[lvl] = await svc.batch(c, counter, buttons.map((tool) => ({ tool })), lvl, total(lvl));
       results.service.delete[lvl] = await svc.deletes(c, pages.form, lvl, total(lvl));
     }
+
+    // 2b. What an agent feels (issue 14): raw and service interleaved in rounds, medians.
+    log('agent cadence: back to back, think time, concurrency, in-page tool');
+    results.agent = await runAgent(stack, c, { url: pages.form, counter, tool: buttons[0]!, rounds: ROUNDS, n: QUICK ? 6 : 15, thinkMs: THINK_MS, concurrency: LEVELS[LEVELS.length - 1]!, concurrentTotal: total(LEVELS[LEVELS.length - 1]!) });
 
     // 3. Overheads: per request, client latency minus the worker's own job time.
     log('overheads');
@@ -117,7 +131,7 @@ async function main(): Promise<void> {
     const zero = treePss(stack.workers[0]!.pid);
     results.memory.zero_sessions_bytes = zero.bytes;
     for (const n of QUICK ? [1, 10] : [1, 10, 50]) {
-      const ids = await Promise.all(Array.from({ length: n }, () => svc.open(c, pages.form)));
+      const ids = await svc.openMany(c, pages.form, n);
       await new Promise((r) => setTimeout(r, 1500));
       const now = treePss(stack.workers[0]!.pid);
       const again = treePss(stack.workers[0]!.pid).bytes; // two samples, averaged

@@ -1,22 +1,12 @@
 /** Renders a run's results as docs/benchmarks.md, with the targets of the benchmark issue checked. */
 import type { Stats } from './stats';
 import type { DatastoreComparison } from './datastore';
+import type { BenchResults } from './results';
+import { renderAgent } from './report-agent';
 
 type ByLevel = Record<number, Stats>;
 
-export interface BenchResults {
-  machine: Record<string, unknown>;
-  quick: boolean;
-  levels: number[];
-  limit: Record<string, ByLevel>;
-  service: Record<string, ByLevel>;
-  pieces: Record<string, { extract: Stats; summarize: Stats; encode: Stats }>;
-  overhead: Record<string, Stats>;
-  memory: { gateway_idle_bytes?: number; worker_idle_bytes?: number; zero_sessions_bytes?: number; worker_idle_processes?: number; per_session?: Record<number, { tree_bytes: number; processes: number; per_session_bytes: number }> };
-  cache: { cold?: Stats; warm?: Stats; headers?: string };
-  scale: { one_worker?: Stats; two_workers?: Stats };
-  datastore?: DatastoreComparison;
-}
+export type { BenchResults };
 
 /** The single Redis vs Redis Cluster rows (also pasted by hand from `node bench/dist/datastore.js`). */
 export function renderDatastore(d: DatastoreComparison | undefined): string {
@@ -57,6 +47,7 @@ export function renderReport(r: BenchResults): string {
   out += `| throughput at concurrency ${top} ≥ 0.9× raw puppeteer's | service ${svcTop?.throughput.toFixed(1)}/s vs raw ${limTop?.throughput.toFixed(1)}/s = ${svcTop && limTop ? x(svcTop.throughput, limTop.throughput) : '–'}× | ${verdict(svcTop && limTop ? svcTop.throughput >= 0.9 * limTop.throughput : undefined)} |\n`;
   out += `| gateway + queue hop ≤ 5 ms p50 | ${ms(hop?.p50)} ms | ${verdict(hop ? hop.p50 <= 5 : undefined)} |\n`;
   out += `| ≤ 17 MB PSS per open idle session at 50 sessions | ${mb(per50)} MB | ${verdict(per50 === undefined ? undefined : per50 <= 17 * 2 ** 20)} |\n\n`;
+  out += renderAgent(r);
   out += `## The limit and the service\n\nThe limit is raw puppeteer in one process on the same Chromium binary and flags: new context, new page, navigate, extract the page map with the same extractor. The service is HTTP → gateway → BullMQ → worker.\n\n`;
   out += levelTable('Raw puppeteer (the limit)', [['form page', r.limit.form], ['60 KB article', r.limit.article]], L);
   out += levelTable('Service', [

@@ -28,6 +28,13 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [registry],
     }),
+    phaseSeconds: new Histogram({
+      name: 'pagemap_worker_phase_seconds',
+      help: 'Time a job spent in each phase (src/jobs/phases.ts lists them), per job that entered the phase',
+      labelNames: ['phase'],
+      buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers: [registry],
+    }),
     queueWaitSeconds: new Histogram({
       name: 'pagemap_worker_queue_wait_seconds',
       help: 'Time a job waited in its queue before a worker took it, by kind',

@@ -57,7 +57,8 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const pool: ContextPool = new ContextPool(
     host,
     (page) => preparePage(page),
-    { size: env.PAGEMAP_CONTEXT_POOL_SIZE, room: () => env.PAGEMAP_MAX_SESSIONS - registry.size, onChange: () => registry.updateContextGauge() },
+    // It refills only while no job runs (consumers, assigned below, say when the last one ends).
+    { size: env.PAGEMAP_CONTEXT_POOL_SIZE, room: () => env.PAGEMAP_MAX_SESSIONS - registry.size, onChange: () => registry.updateContextGauge(), busy: () => consumers.running > 0 },
     log,
   );
   const registry: SessionRegistry = new SessionRegistry(host, pool, directory, log, metrics, {
@@ -89,8 +90,8 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     screenshots: { maxHeight: env.PAGEMAP_SCREENSHOT_MAX_HEIGHT, maxBytes: env.PAGEMAP_SCREENSHOT_MAX_BYTES },
   });
   const closer = new CloseHandler(registry, id);
-  const consumers = new JobConsumers(
-    { workerId: id, keys, connection: redis, maxSessions: env.PAGEMAP_MAX_SESSIONS, openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY, logJobs: env.PAGEMAP_LOG_JOBS },
+  const consumers: JobConsumers = new JobConsumers(
+    { workerId: id, keys, connection: redis, maxSessions: env.PAGEMAP_MAX_SESSIONS, openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY, logJobs: env.PAGEMAP_LOG_JOBS, onIdle: () => pool.refill() },
     // Keyed by the catalog's job names: leaving one out is a type error.
     { open: (job, ctx) => browse.open(job, ctx), resume: (job, ctx) => browse.resume(job, ctx), close: (job) => closer.close(job) },
     registry,

@@ -135,7 +135,7 @@ test('DELETE closes the session at once and frees its context; afterwards 404', 
 
 test('new sessions take ready contexts from the pool, and the worker exports its metrics', async () => {
   const w = stack.workers[0]!;
-  // The pool refills in the background after each take.
+  // The pool refills in the background once no job runs.
   await waitFor(async () => ((await metric(w, 'pagemap_worker_context_pool_ready')) === 2 ? true : undefined), 20_000, 'the pool to refill');
   const fromPool = await metric(w, 'pagemap_worker_context_acquire_seconds_count', { source: 'pool' });
   expect(fromPool).toBeGreaterThan(0);
@@ -143,6 +143,12 @@ test('new sessions take ready contexts from the pool, and the worker exports its
   expect(await metric(w, 'pagemap_worker_browser_contexts')).toBe(open + 2);
   expect(await metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'open' })).toBeGreaterThan(0);
   expect(await metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'browse' })).toBeGreaterThan(0);
+  // Every open job went through these phases; follow-ups with tools through 'tools'.
+  const opens = await metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'open', outcome: 'ok' });
+  for (const phase of ['queue_pickup', 'pool_take', 'goto', 'load', 'extract', 'block_check', 'reply']) {
+    expect(await metric(w, 'pagemap_worker_phase_seconds_count', { phase })).toBeGreaterThanOrEqual(opens);
+  }
+  expect(await metric(w, 'pagemap_worker_phase_seconds_count', { phase: 'tools' })).toBeGreaterThan(0);
   expect(await metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'TOOL_TIMEOUT' })).toBeGreaterThanOrEqual(1);
   expect(await metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'ok' })).toBeGreaterThan(0);
   expect(await metric(w, 'pagemap_worker_batch_stops_total', { reason: 'navigation' })).toBeGreaterThanOrEqual(1);

@@ -56,8 +56,17 @@ export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {
 
 /** One in-page pass (plus one more for Markdown when asked), then naming and ranking in Node. */
 export async function extractPageMap(page: Page, opts: ExtractOptions): Promise<PageMap> {
+  const timing = opts.onTiming;
+  let t = performance.now();
   const raw = await rawExtract(page);
+  timing?.('extract', performance.now() - t);
+  t = performance.now();
   const map = pageMapFromRaw(raw, opts);
-  if (opts.includeContent && !map.block) map.markdown = await pageMarkdown(page);
+  timing?.('analyse', performance.now() - t);
+  if (opts.includeContent && !map.block) {
+    t = performance.now();
+    map.markdown = await pageMarkdown(page);
+    timing?.('extract', performance.now() - t);
+  }
   return map;
 }

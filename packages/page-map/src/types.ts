@@ -47,6 +47,11 @@ export interface ExtractOptions {
   maxTools?: number;
   /** HTTP status of the main document, when known (403/429 help to classify blocks). */
   status?: number;
+  /**
+   * Timing hook: told how long the in-page round trips ('extract') and the work in Node over
+   * their result ('analyse': block detection, tool naming, hashing) took, in ms.
+   */
+  onTiming?: (part: 'extract' | 'analyse', ms: number) => void;
 }
 
 export interface RunToolOptions {

@@ -56,6 +56,13 @@ export class Dispatcher {
   readonly #queues = new Map<string, Queue>();
   readonly #readers = new Map<string, { events: QueueEvents; lastUsed: number }>();
   readonly #waiters = new Map<string, Waiter>();
+  /**
+   * Recent liveness answers per worker. Every waiting request checks its owner each tick; at
+   * concurrency 16 that was 16 Redis round trips per tick for the same one or two workers (a
+   * measurable share of the gateway's CPU under load). One answer younger than half a tick
+   * serves them all, so a dead worker is still noticed within one tick and a half.
+   */
+  readonly #alive = new Map<string, { at: number; answer: Promise<boolean> }>();
   readonly #sweeper: NodeJS.Timeout;
   readonly #probe: SlotProbe | undefined;
   #closed = false;
@@ -136,7 +143,7 @@ export class Dispatcher {
               if (removed === 1) return fail('NO_CAPACITY', 'No browser worker could take a new session in time.');
               picked = true;
             }
-            if (knownOwner && !(await this.opts.fleet.isAlive(knownOwner).catch(() => true))) {
+            if (knownOwner && !(await this.#isAlive(knownOwner))) {
               // A follow-up still waiting in the dead worker's queue would carry its sealed params
               // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
               await queue.remove(jobId).catch(() => 0);
@@ -156,6 +163,18 @@ export class Dispatcher {
     } finally {
       for (const c of cleanup) c();
     }
+  }
+
+  /** The owner's liveness, shared by all requests waiting on it within half a tick. */
+  #isAlive(workerId: string): Promise<boolean> {
+    const now = Date.now();
+    const recent = this.#alive.get(workerId);
+    if (recent && now - recent.at < this.opts.ownerCheckMs / 2) return recent.answer;
+    // A failed check counts as alive: Redis trouble is judged by the datastore rule instead.
+    const answer = this.opts.fleet.isAlive(workerId).catch(() => true);
+    this.#alive.set(workerId, { at: now, answer });
+    if (this.#alive.size > 1000) this.#alive.delete(this.#alive.keys().next().value!);
+    return answer;
   }
 
   async close(): Promise<void> {

@@ -14,6 +14,7 @@ import type { WorkerMetrics } from '../metrics';
 import type { BatchOutcome, BatchRunner } from './batch-runner';
 import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
+import type { PhaseClock } from './phases';
 import { watchCookies } from './login-by-cookies';
 import { navigate } from './navigation';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
@@ -38,24 +39,24 @@ export class BrowseHandler {
   constructor(private readonly deps: BrowseDeps) {}
 
   /** A new session: refuse disallowed targets, open, navigate, check for blocks, run tools, answer. */
-  async open(job: BrowseJob, { log }: JobContext): Promise<BrowseJobResult> {
+  async open(job: BrowseJob, { log, phases }: JobContext): Promise<BrowseJobResult> {
     const { registry, metrics, policy } = this.deps;
     const url = job.url;
     if (!url) return this.#fail({ code: 'INVALID_REQUEST', message: 'a new session needs `url`' });
-    const refused = await policy.refuseOpen(url, job.loginAutomation);
+    const refused = await phases.time('target_check', () => policy.refuseOpen(url, job.loginAutomation));
     if (refused) return this.#fail(refused);
     const calls = unsealCalls(this.deps.sealer, job, this.deps.log);
     if (!Array.isArray(calls)) return this.#fail(calls);
 
-    const session = await registry.open(job.sessionId, job.tenantId);
+    const session = await registry.open(job.sessionId, job.tenantId, phases);
     return session.exclusive(() =>
       this.#crashSafe(session, async () => {
-        const status = await navigate(session.page, url, policy, this.deps.navigationMs);
+        const status = await navigate(session.page, url, policy, this.deps.navigationMs, phases);
         if (typeof status !== 'number') {
           await registry.close(session.id, 'open_failed');
           return this.#fail(status);
         }
-        const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status });
+        const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status, onTiming: phases.extractTiming });
         if (map.block) {
           metrics.blocks.inc({ kind: map.block.kind });
           await registry.close(session.id, 'open_failed');
@@ -63,13 +64,13 @@ export class BrowseHandler {
           return this.#fail({ code: 'SITE_BLOCKED', message: `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.` });
         }
         log.debug({ sessionId: session.id, tools: map.tools.length }, 'page opened');
-        return this.#runAndAnswer(session, map, calls, job);
+        return this.#runAndAnswer(session, map, calls, job, phases);
       }),
     );
   }
 
   /** A follow-up on a session this worker holds: run tools on its page, answer. */
-  async resume(job: BrowseJob, { log }: JobContext): Promise<BrowseJobResult> {
+  async resume(job: BrowseJob, { log, phases }: JobContext): Promise<BrowseJobResult> {
     const session = this.deps.registry.get(job.sessionId);
     if (!session || session.tenantId !== job.tenantId) return this.#fail(SESSION_GONE);
     const calls = unsealCalls(this.deps.sealer, job, this.deps.log);
@@ -77,10 +78,10 @@ export class BrowseHandler {
     return session.exclusive(() =>
       this.#crashSafe(session, async () => {
         if (session.closed) return this.#fail(SESSION_GONE);
-        await this.deps.registry.touch(session);
-        const map = session.pageMap ?? (await extractPageMap(session.page, { includeContent: false }));
+        await phases.time('directory', () => this.deps.registry.touch(session));
+        const map = session.pageMap ?? (await extractPageMap(session.page, { includeContent: false, onTiming: phases.extractTiming }));
         log.debug({ sessionId: session.id, calls: calls.length }, 'session resumed');
-        return this.#runAndAnswer(session, map, calls, job);
+        return this.#runAndAnswer(session, map, calls, job, phases);
       }),
     );
   }
@@ -109,21 +110,24 @@ export class BrowseHandler {
     }
   }
 
-  async #runAndAnswer(session: Session, map: PageMap, calls: ToolCall[], job: BrowseJob): Promise<BrowseJobResult> {
+  async #runAndAnswer(session: Session, map: PageMap, calls: ToolCall[], job: BrowseJob, phases: PhaseClock): Promise<BrowseJobResult> {
     let batch: BatchOutcome | undefined;
     if (calls.length > 0) {
-      const cookiesChanged = await watchCookies(session.context);
-      batch = await this.deps.batch.run(session.page, map, calls, this.deps.policy.toolTargets(job.loginAutomation));
-      // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
-      dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
-      if (!session.authenticated && (batch.loggedIn || (await cookiesChanged()))) session.authenticated = true;
+      batch = await phases.time('tools', async () => {
+        const cookiesChanged = await watchCookies(session.context);
+        const out = await this.deps.batch.run(session.page, map, calls, this.deps.policy.toolTargets(job.loginAutomation));
+        // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
+        dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
+        if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
+        return out;
+      });
     }
-    const current = await pageAfter(session, map, job, batch !== undefined);
+    const current = await pageAfter(session, map, job, batch !== undefined, phases);
     session.pageMap = current;
-    const { summary, cache } = await this.deps.summaries.summarize(current, session.authenticated);
+    const { summary, cache } = await this.deps.summaries.summarize(current, session.authenticated, phases);
     // The request ends now: the idle time-out counts from here (and `expires_at` says so).
-    await this.deps.registry.touch(session);
-    const response = browseResponse(session, current, summary, job, batch);
+    await phases.time('directory', () => this.deps.registry.touch(session));
+    const response = phases.timeSync('serialise', () => browseResponse(session, current, summary, job, batch));
     if (job.screenshot) {
       // A failed capture leaves the field out rather than failing a page map that is ready.
       const shot = await takeScreenshot(session.page, job.screenshot, this.deps.screenshots).catch((err: unknown) => {

@@ -10,10 +10,12 @@ import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
 import type { WorkerMetrics } from '../metrics';
 import { jobFailure } from './failure';
+import { PhaseClock } from './phases';
 
-/** What a handler gets besides its payload: a logger carrying the job's request and session. */
+/** What a handler gets besides its payload: a logger carrying the job's request and session, and the job's phase clock. */
 export interface JobContext {
   log: Logger;
+  phases: PhaseClock;
 }
 
 export interface ConsumerOptions {
@@ -23,6 +25,8 @@ export interface ConsumerOptions {
   maxSessions: number;
   openConcurrency: number;
   logJobs: boolean;
+  /** Called when the last running job ends (the context pool refills then). */
+  onIdle?: () => void;
 }
 
 export class JobConsumers {
@@ -30,7 +34,10 @@ export class JobConsumers {
   #own: Worker | undefined;
   /** Sessions being opened by running `open` jobs (counted against capacity before they are registered). */
   readonly #opening = new Set<string>();
+  /** Phase clocks of jobs whose handler returned, until BullMQ has stored the result ('reply'). */
+  readonly #replying = new Map<string, { phases: PhaseClock; log: Logger; returned: number; ms: number; outcome: string }>();
   #draining = false;
+  #running = 0;
 
   constructor(
     private readonly opts: ConsumerOptions,
@@ -40,6 +47,11 @@ export class JobConsumers {
     private readonly metrics: WorkerMetrics,
     private readonly log: Logger,
   ) {}
+
+  /** Jobs running now (any queue). */
+  get running(): number {
+    return this.#running;
+  }
 
   get accepting(): boolean {
     return !this.#draining;
@@ -61,7 +73,12 @@ export class JobConsumers {
       concurrency: Math.max(8, this.opts.maxSessions * 2),
     });
     this.#open = new Worker(keys.openQueue, (job, token) => this.#process(job, token), { ...common, concurrency: this.#openSlots() });
-    for (const w of [this.#own, this.#open]) w.on('error', (err) => this.log.error({ err: err.message }, 'queue consumer error'));
+    for (const w of [this.#own, this.#open]) {
+      w.on('error', (err) => this.log.error({ err: err.message }, 'queue consumer error'));
+      // Emitted once the result is stored and published: the end of the job's 'reply' phase.
+      w.on('completed', (job) => this.#replied(job.id));
+      w.on('failed', (job) => this.#replied(job?.id));
+    }
   }
 
   /** Sessions held or being opened: what counts against PAGEMAP_MAX_SESSIONS. */
@@ -123,22 +140,30 @@ export class JobConsumers {
     // Tenant and target host on every line of the job; never the path, query or tool params.
     const url = 'url' in data && typeof data.url === 'string' ? data.url : undefined;
     const log = this.log.child({ requestId, tenantId: data.tenantId, sessionId, job: name, host: hostOf(url) ?? this.#sessionHost(sessionId) });
-    this.metrics.queueWaitSeconds.observe({ kind }, Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp) / 1000);
+    const phases = new PhaseClock();
+    const waited = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
+    phases.add('queue_pickup', waited);
+    this.metrics.queueWaitSeconds.observe({ kind }, waited / 1000);
     const started = performance.now();
     let outcome = 'error';
+    let result: unknown;
+    this.#running += 1;
     try {
       if (Date.now() > deadlineAt) {
         log.warn('job arrived after its deadline; skipped');
         outcome = 'UPSTREAM_TIMEOUT';
         return jobFailure(this.opts.workerId, { code: 'UPSTREAM_TIMEOUT', message: 'The request waited too long in the queue.' });
       }
-      // Tells the waiting gateway who runs the job, so it can watch this worker's heartbeat.
-      if (name === 'open') await job.updateProgress({ worker: this.opts.workerId });
-      const result = await this.handlers[name](data, { log });
-      outcome = result.ok ? 'ok' : result.error.code;
-      // The logger already carries `worker` (one key per line).
-      if (this.opts.logJobs) log.info({ outcome, ms: Math.round(performance.now() - started) }, 'job served');
-      return result;
+      // Tells the waiting gateway who runs the job, so it can watch this worker's heartbeat. Not
+      // waited for before the work starts: Redis carries it on this connection ahead of the
+      // result, so the gateway always hears it first.
+      const progress = name === 'open' ? phases.time('progress', () => job.updateProgress({ worker: this.opts.workerId })) : undefined;
+      progress?.catch(() => undefined);
+      const served = await this.handlers[name](data, { log, phases });
+      await progress;
+      outcome = served.ok ? 'ok' : served.error.code;
+      result = served;
+      return served;
     } catch (err) {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
       if (name === 'open') await this.registry.close(sessionId, 'open_failed');
@@ -148,7 +173,17 @@ export class JobConsumers {
     } finally {
       if (name === 'open') this.#opening.delete(sessionId);
       this.rebalance();
-      this.metrics.jobSeconds.observe({ kind, outcome }, (performance.now() - started) / 1000);
+      this.#running -= 1;
+      if (this.#running === 0) this.opts.onIdle?.();
+      const ms = performance.now() - started;
+      this.metrics.jobSeconds.observe({ kind, outcome }, ms / 1000);
+      if (result !== undefined && job.id) {
+        this.#replying.set(job.id, { phases, log, returned: performance.now(), ms, outcome });
+        // BullMQ emits completed or failed for every processed job; should one ever be missed
+        // (a connection lost at that moment), the map still stays bounded.
+        if (this.#replying.size > 1000) this.#replying.delete(this.#replying.keys().next().value!);
+      }
+      else this.#report(phases, log, ms, outcome);
     }
   }
 
@@ -156,6 +191,22 @@ export class JobConsumers {
   #sessionHost(sessionId: string): string | undefined {
     const page = this.registry.get(sessionId)?.page;
     return page && !page.isClosed() ? hostOf(page.url()) : undefined;
+  }
+
+  /** BullMQ stored a job's result: its 'reply' phase ends, and the job's phases are reported. */
+  #replied(jobId: string | undefined): void {
+    const r = jobId ? this.#replying.get(jobId) : undefined;
+    if (!r) return;
+    this.#replying.delete(jobId!);
+    r.phases.add('reply', performance.now() - r.returned);
+    this.#report(r.phases, r.log, r.ms, r.outcome);
+  }
+
+  #report(phases: PhaseClock, log: Logger, ms: number, outcome: string): void {
+    const spent = phases.report();
+    for (const [phase, v] of Object.entries(spent)) this.metrics.phaseSeconds.observe({ phase }, v / 1000);
+    // The logger already carries `worker` (one key per line).
+    if (this.opts.logJobs) log.info({ outcome, ms: Math.round(ms), phases: spent }, 'job served');
   }
 
   /** Stops taking new sessions (the shared queue), keeps serving owned sessions. */

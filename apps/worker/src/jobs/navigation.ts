@@ -5,21 +5,33 @@
  * REFUSED_HEADER); for a tunnel (https) Chromium reports a failed tunnel, and the last document
  * address the page asked for is judged again to say why.
  */
-import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { REFUSED_HEADER } from '../browser/egress-proxy';
 import type { JobError } from './failure';
+import type { PhaseClock } from './phases';
 import type { TargetPolicy } from './target-policy';
 
 /** Navigates the page; the main document's HTTP status, or why there is no page. */
-export async function navigate(page: Page, url: string, policy: TargetPolicy, timeoutMs: number): Promise<number | JobError> {
+export async function navigate(page: Page, url: string, policy: TargetPolicy, timeoutMs: number, phases: PhaseClock): Promise<number | JobError> {
   // The last main-frame document request: after a redirect, the address the egress proxy judged.
   let lastDocument = url;
   const onRequest = (r: HTTPRequest) => {
     if (r.isNavigationRequest() && r.frame() === page.mainFrame()) lastDocument = r.url();
   };
+  // When the main document's (last) response arrived: splits the wait into 'goto' and 'load'.
+  const started = performance.now();
+  let responded: number | undefined;
+  const onResponse = (r: HTTPResponse) => {
+    const req = r.request();
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) responded = performance.now();
+  };
   page.on('request', onRequest);
+  page.on('response', onResponse);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+    const done = performance.now();
+    phases.add('goto', (responded ?? done) - started);
+    phases.add('load', done - (responded ?? done));
     // A redirect to a refused address: the egress proxy answered for it (plain http).
     if (response?.headers()[REFUSED_HEADER] === 'refused') return policy.refused('a redirect led to a refused address');
     return response?.status() ?? 200;
@@ -36,5 +48,6 @@ export async function navigate(page: Page, url: string, policy: TargetPolicy, ti
     return { code: 'NAVIGATION_FAILED', message: `The page could not be loaded: ${reason.replace(/ at https?:\/\/\S+/, '')}` };
   } finally {
     page.off('request', onRequest);
+    page.off('response', onResponse);
   }
 }

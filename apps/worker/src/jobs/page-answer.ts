@@ -9,17 +9,19 @@ import type { Session } from '../sessions/session';
 import type { WorkerMetrics } from '../metrics';
 import type { BatchOutcome } from './batch-runner';
 import type { PageMapCache } from './page-map-cache';
+import type { PhaseClock } from './phases';
 
 /**
  * The page map to answer with: extracted afresh after tools ran (the page changed); otherwise the
  * one in hand, re-extracted only when the caller wants page content it does not carry. While a
  * dialog waits for the agent the page is blocked: the map in hand, with `answer_dialog` first.
  */
-export async function pageAfter(session: Session, map: PageMap, job: BrowseJob, toolsRan: boolean): Promise<PageMap> {
+export async function pageAfter(session: Session, map: PageMap, job: BrowseJob, toolsRan: boolean, phases: PhaseClock): Promise<PageMap> {
   const dialogs = dialogsOf(session.page);
   if (dialogs.pending) return withPendingDialog(map, dialogs);
-  if (toolsRan) return extractPageMap(session.page, { includeContent: job.includePageContent });
-  if (job.includePageContent && map.markdown === undefined) return extractPageMap(session.page, { includeContent: true });
+  const onTiming = phases.extractTiming;
+  if (toolsRan) return extractPageMap(session.page, { includeContent: job.includePageContent, onTiming });
+  if (job.includePageContent && map.markdown === undefined) return extractPageMap(session.page, { includeContent: true, onTiming });
   return map;
 }
 
@@ -39,11 +41,11 @@ export class PageSummaries {
    * The page's summary. Sessions that may hold authenticated state neither read nor write the
    * cache: their pages can show one user's data.
    */
-  async summarize(map: PageMap, authenticated: boolean): Promise<PageSummary> {
+  async summarize(map: PageMap, authenticated: boolean, phases: PhaseClock): Promise<PageSummary> {
     const { cache, summarizer, metrics } = this;
     const cacheable = !authenticated;
     if (cacheable) {
-      const hit = await cache.get(map);
+      const hit = await phases.time('cache', () => cache.get(map));
       if (hit) {
         metrics.cacheLookups.inc({ result: 'hit' });
         return { summary: hit.summary, cache: 'HIT' };
@@ -54,9 +56,11 @@ export class PageSummaries {
     }
     const started = performance.now();
     const out = await summarizer.summarize({ url: map.url, title: map.title, text: map.text });
-    metrics.summarySeconds.observe({ source: out.source }, (performance.now() - started) / 1000);
+    const spent = performance.now() - started;
+    phases.add('summary', spent);
+    metrics.summarySeconds.observe({ source: out.source }, spent / 1000);
     if (out.source === 'fallback') metrics.summaryFallbacks.inc();
-    if (cacheable) await cache.put(map, { summary: out.summary });
+    if (cacheable) await phases.time('cache', () => cache.put(map, { summary: out.summary }));
     return { summary: out.summary, cache: 'MISS' };
   }
 }

@@ -3,6 +3,13 @@
  * capture script installed before any navigation), kept ready in the background so that opening
  * a session does not pay for creating them.
  *
+ * The pool refills only while the worker has no job running, one context at a time. Making a
+ * context costs Chromium about as much CPU as the navigation it would run beside: refilling
+ * right after a take (as it once did) slowed the very request that took the context by tens of
+ * ms on two cores. An agent thinks for hundreds of ms between requests, which is ample time to
+ * refill; under sustained load the pool empties and sessions get contexts made on demand, which
+ * is what they would have cost anyway.
+ *
  * Isolation is unchanged: a pooled context has never been navigated and has never served a
  * session; `take()` hands each context out exactly once and never takes one back. Contexts made
  * by a browser that has since crashed are discarded, never handed out.
@@ -31,6 +38,8 @@ export interface ContextPoolOptions {
   room: () => number;
   /** Called whenever the number of contexts changes (metrics). */
   onChange?: () => void;
+  /** Whether jobs are running now; the pool waits for `refill()` after they end. Never busy when absent. */
+  busy?: () => boolean;
 }
 
 export class ContextPool {
@@ -57,47 +66,59 @@ export class ContextPool {
     return this.#ready.length + this.#filling;
   }
 
-  /** A fresh, prepared, never-used context and page: from the pool when one is ready. */
+  /**
+   * A fresh, prepared, never-used context and page: from the pool when one is ready. It does not
+   * refill: the job that takes it is about to run (the consumer calls `refill()` once no job is).
+   */
   async take(): Promise<FreshContext> {
     while (this.#ready.length > 0) {
       const e = this.#ready.shift()!;
       if (e.generation === this.host.generation && e.context.browser().connected && !e.page.isClosed()) {
         this.opts.onChange?.();
-        this.refill();
         return { context: e.context, page: e.page, pooled: true };
       }
       void e.context.close().catch(() => undefined);
     }
     this.opts.onChange?.();
     const made = await this.#make();
-    this.refill();
     return { ...made, pooled: false };
   }
 
-  /** Tops the pool up in the background (never above its size, nor above the worker's room). */
+  /**
+   * Tops the pool up in the background, one context at a time and only while no job runs (never
+   * above its size, nor above the worker's room). Call it when jobs end; it is a no-op while busy.
+   */
   refill(): void {
-    if (this.#closed || this.opts.size <= 0) return;
-    const want = Math.min(this.opts.size, Math.max(0, this.opts.room())) - this.#ready.length - this.#filling;
-    for (let i = 0; i < want; i++) {
-      if (this.#filling === 0) this.#idle = new Promise((r) => (this.#settleIdle = r));
-      this.#filling += 1;
-      this.#make()
-        .then(
-          (made) => {
-            if (this.#closed) return void made.context.close().catch(() => undefined);
-            this.#ready.push(made);
-          },
-          (err) => {
-            // Typically the browser is restarting; the next take() or refill() tries again.
-            if (!this.#closed) this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not prepare a pooled context');
-          },
-        )
-        .finally(() => {
-          this.#filling -= 1;
-          if (this.#filling === 0) this.#settleIdle();
-          this.opts.onChange?.();
-        });
-    }
+    if (this.#closed || this.#filling > 0 || this.#wanted() <= 0 || this.opts.busy?.()) return;
+    this.#idle = new Promise((r) => (this.#settleIdle = r));
+    this.#filling = 1;
+    let made = false;
+    this.#make()
+      .then(
+        (entry) => {
+          if (this.#closed) return void entry.context.close().catch(() => undefined);
+          this.#ready.push(entry);
+          made = true;
+        },
+        (err) => {
+          // Typically the browser is restarting; the next refill() (a job ending, a session
+          // closing, the new browser) tries again.
+          if (!this.#closed) this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not prepare a pooled context');
+        },
+      )
+      .finally(() => {
+        this.#filling = 0;
+        this.#settleIdle();
+        this.opts.onChange?.();
+        // The next one, if still wanted and the worker still idle.
+        if (made) setImmediate(() => this.refill());
+      });
+  }
+
+  /** How many more contexts the pool should make now. */
+  #wanted(): number {
+    if (this.opts.size <= 0) return 0;
+    return Math.min(this.opts.size, Math.max(0, this.opts.room())) - this.#ready.length - this.#filling;
   }
 
   /** The browser crashed: its contexts are gone. Forget them and start over with the new browser. */

@@ -9,6 +9,7 @@ import type { BrowserHost } from '../browser/browser-host';
 import { Session, type CloseReason } from './session';
 import type { ContextPool } from './context-pool';
 import type { WorkerMetrics } from '../metrics';
+import type { PhaseClock } from '../jobs/phases';
 
 export interface RegistryOptions {
   workerId: string;
@@ -69,18 +70,22 @@ export class SessionRegistry {
     this.metrics.poolSize.set(this.pool.size);
   }
 
-  async open(sessionId: string, tenantId: string): Promise<Session> {
+  async open(sessionId: string, tenantId: string, phases?: PhaseClock): Promise<Session> {
     const started = performance.now();
     const { context, page, pooled } = await this.pool.take();
-    this.metrics.contextAcquireSeconds.observe({ source: pooled ? 'pool' : 'new' }, (performance.now() - started) / 1000);
+    const took = performance.now() - started;
+    phases?.add('pool_take', took);
+    this.metrics.contextAcquireSeconds.observe({ source: pooled ? 'pool' : 'new' }, took / 1000);
     const session = new Session(sessionId, tenantId, context, page, this.#now(), this.opts.idleMs, this.opts.maxAgeMs);
     this.#sessions.set(sessionId, session);
     this.#opened += 1;
     this.metrics.sessionsOpened.inc();
     this.metrics.openSessions.set(this.#sessions.size);
     this.updateContextGauge();
+    const recording = performance.now();
     try {
       await this.directory.record(sessionId, this.#entry(session));
+      phases?.add('directory', performance.now() - recording);
     } catch (err) {
       await this.close(sessionId, 'open_failed');
       throw err;
