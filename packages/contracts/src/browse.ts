@@ -45,6 +45,18 @@ export type BrowseRequest = z.infer<typeof BrowseRequest>;
 export const StoppedReason = z.enum(['navigation', 'timeout']);
 export type StoppedReason = z.infer<typeof StoppedReason>;
 
+/**
+ * Additive: a cookie banner, newsletter pop-up or modal over the page. The page's tools are listed
+ * regardless; `tool` (dismiss_overlay) presses one of `choices` (accept, reject, close …).
+ */
+export const PageOverlay = z.object({
+  kind: z.enum(['cookie_consent', 'newsletter', 'modal']),
+  label: z.string(),
+  tool: z.string().nullable(),
+  choices: z.array(z.string()),
+});
+export type PageOverlay = z.infer<typeof PageOverlay>;
+
 export const BrowseResponse = z.object({
   session_id: SessionId,
   expires_at: z.iso.datetime(),
@@ -55,6 +67,7 @@ export const BrowseResponse = z.object({
   page_content: z.string().optional(),
   results: z.array(ToolResult).optional(),
   stopped_reason: StoppedReason.optional(),
+  overlay: PageOverlay.optional(),
 });
 export type BrowseResponse = z.infer<typeof BrowseResponse>;
 

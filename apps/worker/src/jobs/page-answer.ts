@@ -70,5 +70,6 @@ export function browseResponse(session: Session, map: PageMap, summary: string, 
     ...(job.includePageContent && map.markdown !== undefined ? { page_content: map.markdown } : {}),
     ...(batch ? { results: batch.results } : {}),
     ...(batch?.stopped ? { stopped_reason: batch.stopped } : {}),
+    ...(map.overlay ? { overlay: map.overlay } : {}),
   };
 }

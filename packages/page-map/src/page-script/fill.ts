@@ -5,6 +5,7 @@
  */
 import type { FillField, PageScriptResponse, RawField } from './types';
 import { findForm, type FormEntry } from './forms';
+import { buttonLabel } from './labels';
 
 const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
@@ -45,8 +46,9 @@ function setValue(raw: RawField, els: Element[], v: FillField['value']): void {
   }
 }
 
-function submitLater(hit: FormEntry): void {
-  const submit = hit.submit;
+function submitLater(hit: FormEntry, submitWith?: string): void {
+  const chosen = submitWith ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase()) : undefined;
+  const submit = chosen ?? hit.submit;
   const form = hit.g.form;
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
   // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
@@ -62,7 +64,7 @@ function submitLater(hit: FormEntry): void {
   }, 0);
 }
 
-export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean }): PageScriptResponse {
+export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; submitWith?: string }): PageScriptResponse {
   const hit = findForm(forms, req.sig, req.idx, req.fields.map((f) => f.key));
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
@@ -71,6 +73,6 @@ export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value);
   }
-  if (req.submit) submitLater(hit);
+  if (req.submit) submitLater(hit, req.submitWith);
   return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password') };
 }

@@ -4,7 +4,7 @@
  * lone search box becomes a group of its own (it works with Enter). Everything grouped is
  * `claimed`, so the clickables scan skips it.
  */
-import { visible, type RootInfo } from './dom';
+import { textOf, visible, type RootInfo } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface Group {
@@ -35,13 +35,35 @@ export const fieldVisible = (el: Element): boolean => {
   return false;
 };
 
+const LINKISH_SEL = 'a:not([href]),a[href="#"],a[href^="javascript:" i],[onclick],span[tabindex],div[tabindex],a[role=button]';
+const SUBMITISH = /^(sign ?in|log ?in|login|log on|submit|continue|next|go|send|search|find|sign ?up|register|create (an )?account|join|subscribe|save|ok|apply|confirm)\b/i;
+
+/**
+ * Submit controls that are not buttons: a link or span with a script handler ("Sign in" as an
+ * <a onclick> or a styled <span>). Used only when a group has no real button.
+ */
+export function linkSubmits(c: Element): Element[] {
+  const cands = Array.from(c.querySelectorAll('a,span,div,[onclick]'))
+    .slice(0, 300)
+    .filter((e) => !(e as HTMLAnchorElement).href || /^(#|javascript:)/i.test(e.getAttribute('href') ?? ''))
+    .filter((e) => !e.querySelector('input,select,textarea,button,div'))
+    .filter((e) => {
+      const t = textOf(e, 60);
+      return t.length > 0 && t.length <= 30 && SUBMITISH.test(t);
+    });
+  const handled = cands.filter((e) => e.matches(LINKISH_SEL));
+  const pool = handled.length ? handled : cands.filter((e) => getComputedStyle(e).cursor === 'pointer');
+  return pool.filter((e) => visible(e) && !pool.some((o) => o !== e && o.contains(e))).slice(0, 3);
+}
+
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
   const claimed = new Set<Element>();
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
       const fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
-      const buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      let buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      if (buttons.length === 0 && fields.length > 0) buttons = linkSubmits(form);
       for (const f of fields) claimed.add(f);
       for (const b of buttons) claimed.add(b);
       if (fields.length === 0 && buttons.length === 0) continue;
@@ -58,7 +80,7 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       let found: Element | null = null;
       for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
         if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
-        const btn = Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b));
+        const btn = Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ?? linkSubmits(c).find((b) => !b.closest('form'));
         if (btn) {
           found = c;
           break;
@@ -77,7 +99,8 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
         (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
       );
       if (fields.length > 12) continue; // a page region, not a form
-      const buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter((b) => !b.closest('form') && !claimed.has(b) && visible(b));
+      let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter((b) => !b.closest('form') && !claimed.has(b) && visible(b));
+      if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
       for (const e of fields) claimed.add(e);
       for (const b of buttons) claimed.add(b);
       groups.push({ kind: 'widget', container: found, form: null, fields, buttons, ri });

@@ -19,6 +19,8 @@ export interface RawField {
   inputmode: string;
   maxlength: number;
   pattern: string;
+  /** Legend of the enclosing fieldset ("Shipping address"), for the description. */
+  section: string;
   options?: string[];
   optionValues?: string[];
 }
@@ -41,6 +43,8 @@ export interface RawGroup {
   text: string;
   submitLabel: string;
   buttons: string[];
+  /** Labels of the controls that submit this group, when it has several (the agent picks one). */
+  submitters: string[];
   fields: RawField[];
   inMain: boolean;
   /** 'nav' | 'header' | 'footer' | 'aside' | 'banner' | '' */
@@ -60,6 +64,28 @@ export interface RawButton {
   frame: string;
   expanded: string | null;
   order: number;
+}
+
+/** Something clickable that no form or link covers (see targets.ts). */
+export interface RawTarget {
+  /** Unique on the page: the visible text, with its row or card when texts repeat. */
+  label: string;
+  kind: 'button' | 'tab' | 'menu_item' | 'choice' | 'tree_item' | 'toggle' | 'link' | 'other';
+  /** 'true' | 'false' for disclosure toggles (aria-expanded, <summary>), else null. */
+  expanded: string | null;
+  inMain: boolean;
+  chrome: string;
+  /** Inside the overlay the page map reports. */
+  overlay: boolean;
+  order: number;
+}
+
+/** A cookie banner, newsletter pop-up or modal over the page. */
+export interface RawOverlay {
+  kind: 'cookie_consent' | 'newsletter' | 'modal';
+  label: string;
+  /** Labels of its click targets (accept, reject, close …). */
+  choices: string[];
 }
 
 export interface RawLink {
@@ -87,6 +113,8 @@ export interface RawPage {
   htmlLength: number;
   groups: RawGroup[];
   buttons: RawButton[];
+  targets: RawTarget[];
+  overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];
   captcha: boolean;
@@ -99,6 +127,8 @@ export interface PageSignals {
   password: boolean;
   otp: boolean;
   captcha: boolean;
+  /** A visible field marked aria-invalid="true" (how many sites flag a rejected sign-in). */
+  invalid: boolean;
   alerts: string[];
   text: string;
 }
@@ -113,8 +143,9 @@ export interface FillField {
 export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
   | { op: 'signals' }
-  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean }
+  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; submitWith?: string }
   | { op: 'click'; key: string; idx: number }
+  | { op: 'clickTarget'; label: string }
   | { op: 'webmcp' };
 
 export type PageScriptResponse =
@@ -123,4 +154,5 @@ export type PageScriptResponse =
   | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'click'; ok: boolean }
+  | { op: 'clickTarget'; ok: boolean; label?: string }
   | { op: 'webmcp'; ok: false; error: string };
