@@ -53,7 +53,9 @@ function submitLater(hit: FormEntry, submitWith?: string): void {
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
   // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
   setTimeout(() => {
-    if (submit) (submit as HTMLElement).click();
+    // Chromium ignores click() on an image submit (it wants real coordinates): submit with it as the submitter.
+    if (submit && form && submit.tagName === 'INPUT' && (submit as HTMLInputElement).type === 'image' && typeof form.requestSubmit === 'function') form.requestSubmit(submit as HTMLInputElement);
+    else if (submit) (submit as HTMLElement).click();
     else if (form) {
       if (typeof form.requestSubmit === 'function') form.requestSubmit();
       else form.submit();

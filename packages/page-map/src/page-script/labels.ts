@@ -25,10 +25,15 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   // Nearby text: the closest preceding text in the same container (a div-built form).
   let nearby = '';
   let cur: Element | null = el;
-  for (let up = 0; up < 3 && cur && !nearby; up++) {
+  let blocked = false;
+  for (let up = 0; up < 3 && cur && !nearby && !blocked; up++) {
     let sib: Element | null = cur.previousElementSibling;
     for (let k = 0; k < 2 && sib && !nearby; k++) {
-      if (sib.matches('input,select,textarea,button')) break; // another control sits between: its text is not ours
+      // Another control sits between: the text before it labels that control, not this one.
+      if (sib.matches('input:not([type=hidden]),select,textarea,button')) {
+        blocked = true;
+        break;
+      }
       if (!sib.querySelector('input,select,textarea,button')) nearby = clean(sib.textContent, 80);
       sib = sib.previousElementSibling;
     }
