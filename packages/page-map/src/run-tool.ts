@@ -240,6 +240,11 @@ async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values
   return fail(name, verdict === 'NO_RESPONSE' ? 'TOOL_FAILED' : verdict, LOGIN_MESSAGES[verdict], changed, true);
 }
 
+const samePage = (href: string, current: string): boolean => {
+  const a = href.split('#');
+  return a.length > 1 && a[0] === current.split('#')[0];
+};
+
 function findLink(binding: LinkListBinding, wanted: string, base: string): string | null {
   const w = wanted.trim().toLowerCase().replace(/\s+/g, ' ');
   const byText = binding.links.find((l) => l.text.toLowerCase() === w);
@@ -304,6 +309,11 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
       case 'follow_link': {
         const href = findLink(tool.binding as LinkListBinding, String(values.link), page.url());
         if (!href) return fail(name, 'INVALID_PARAMS', 'Parameter "link" matches no link on this page; use one of the listed options or a link URL.');
+        if (samePage(href, page.url())) {
+          // Only the fragment changes: click it, so the page's own handler (router, menu) acts.
+          const r = await settle(page, deadline, async () => void (await callPageScript(page, { op: 'clickLink', href })));
+          return r.timedOut ? fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated) : ok(name, r.navigated);
+        }
         return await goTo(page, name, href, deadline, opts);
       }
       case 'form': {

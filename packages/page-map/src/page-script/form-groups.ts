@@ -14,6 +14,8 @@ export interface Group {
   fields: Element[];
   buttons: Element[];
   ri: RootInfo;
+  /** A sign-in form in a closed menu or dialog, offered without opening it. */
+  closed?: boolean;
 }
 
 export const isField = (el: Element): boolean => {
@@ -48,7 +50,7 @@ export function linkSubmits(c: Element): Element[] {
     .filter((e) => !(e as HTMLAnchorElement).href || /^(#|javascript:)/i.test(e.getAttribute('href') ?? ''))
     .filter((e) => !e.querySelector('input,select,textarea,button,div'))
     .filter((e) => {
-      const t = textOf(e, 60);
+      const t = textOf(e, 60) || (e.getAttribute('aria-label') ?? e.getAttribute('title') ?? '').trim();
       return t.length > 0 && t.length <= 30 && SUBMITISH.test(t);
     });
   const handled = cands.filter((e) => e.matches(LINKISH_SEL));
@@ -56,19 +58,36 @@ export function linkSubmits(c: Element): Element[] {
   return pool.filter((e) => visible(e) && !pool.some((o) => o !== e && o.contains(e))).slice(0, 3);
 }
 
+/**
+ * A sign-in form inside a closed dropdown or modal (a header "Sign in" menu, a paywall dialog): one
+ * password field and at most three others. Its fields are filled and submitted by script without
+ * opening it; any other hidden form stays out (hidden fields are honeypots as often as not).
+ */
+function closedSignIn(form: HTMLFormElement): Element[] | null {
+  const fields = Array.from(form.elements).filter((e) => isField(e) && !e.closest(CAPTCHA_WIDGET));
+  const pw = fields.filter((e) => (e as HTMLInputElement).type === 'password');
+  const typed = fields.filter((e) => !['checkbox', 'radio'].includes((e as HTMLInputElement).type));
+  return pw.length === 1 && typed.length >= 2 && typed.length <= 4 ? fields : null;
+}
+
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
   const claimed = new Set<Element>();
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
-      const fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
+      let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
       let buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
+      if (closed) {
+        fields = closed;
+        buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => (b as HTMLButtonElement).type !== 'reset');
+      }
       if (buttons.length === 0 && fields.length > 0) buttons = linkSubmits(form);
       for (const f of fields) claimed.add(f);
       for (const b of buttons) claimed.add(b);
       if (fields.length === 0 && buttons.length === 0) continue;
       if (!visible(form) && fields.length === 0) continue;
-      groups.push({ kind: 'form', container: form, form, fields, buttons, ri });
+      groups.push({ kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) });
     }
     // Fields outside any <form>: group each with the nearest ancestor that also holds a button.
     const loose = Array.from(ri.root.querySelectorAll(FIELD_SEL)).filter(
@@ -89,7 +108,8 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       const t = ((f as HTMLInputElement).type || '').toLowerCase();
       if (!found) {
         // A lone search box works with Enter; anything else without a button is not a tool.
-        if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '')) {
+        const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
+        if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '') || ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))) {
           claimed.add(f);
           groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri });
         }

@@ -92,6 +92,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         frame: g.ri.frame,
         shadow: g.ri.shadow,
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
+        closed: g.closed === true,
         order: order.next++,
       },
       g,

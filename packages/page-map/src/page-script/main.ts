@@ -14,7 +14,7 @@ import { fill } from './fill';
 import { scanForms } from './forms';
 import { findOverlay } from './overlay';
 import { pageSignals } from './signals';
-import { clickTarget, scanTargets } from './targets';
+import { clickLink, clickTarget, scanTargets } from './targets';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -30,6 +30,7 @@ function scan(t0: number): Scan {
 export function run(req: PageScriptRequest): PageScriptResponse {
   const t0 = performance.now();
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
+  if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
   if (req.op === 'webmcp') return { op: 'webmcp', ok: false, error: 'webmcp calls run through callWebMcp' };
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);

@@ -20,7 +20,7 @@ export interface TargetEntry {
 
 const ROLES = 'button,link,tab,menuitem,menuitemcheckbox,menuitemradio,option,treeitem,switch,checkbox,radio,gridcell';
 const ROLE_SEL = ROLES.split(',').map((r) => `[role=${r}]`).join(',');
-const CANDIDATE_SEL = `button,input[type=button],input[type=submit],input[type=image],summary,a:not([href]),a[href="#"],a[href^="javascript:" i],${ROLE_SEL},[onclick],[tabindex]:not([tabindex="-1"]),[data-href],[data-url]`;
+const CANDIDATE_SEL = `button,input[type=button],input[type=submit],input[type=image],summary,a:not([href]),a[href="#"],a[href^="javascript:" i],a[aria-expanded],a[aria-controls],a[aria-haspopup],${ROLE_SEL},[onclick],[tabindex]:not([tabindex="-1"]),[data-href],[data-url]`;
 /** Tags a pointer cursor can make clickable (the outermost one with the cursor is the target). */
 const POINTER_TAGS = new Set(['DIV', 'SPAN', 'LI', 'TD', 'TH', 'TR', 'IMG', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'I', 'SVG', 'SECTION', 'ARTICLE', 'DT', 'DD', 'STRONG', 'B', 'EM', 'FIGURE']);
 const MAX_TARGETS = 150;
@@ -51,7 +51,9 @@ export const targetLabel = (el: Element): string => {
   if (tag === 'BUTTON' || tag === 'INPUT') label = buttonLabel(el);
   else {
     const al = el.getAttribute('aria-label');
-    label = al && al.trim() ? clean(al, 80) : firstLine(el);
+    const lb = el.getAttribute('aria-labelledby');
+    const byLb = lb ? clean(lb.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '), 80) : '';
+    label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
     if (!label) label = clean(el.querySelector('img[alt]')?.getAttribute('alt') ?? el.getAttribute('title') ?? el.querySelector('svg title')?.textContent ?? '', 80);
   }
   // An icon-only close control ("×") still needs a word an agent can ask for.
@@ -201,6 +203,22 @@ export function pressElement(el: Element): void {
     h.dispatchEvent(new win.MouseEvent('mouseup', at));
     h.click();
   }, 0);
+}
+
+/**
+ * Follows a same-page link by clicking it (its href only changes the fragment; the page's click
+ * handler is what acts: a router, a menu, a recorded action).
+ */
+export function clickLink(roots: RootInfo[], href: string): PageScriptResponse {
+  for (const ri of roots) {
+    for (const a of Array.from(ri.root.querySelectorAll('a[href]'))) {
+      if ((a as HTMLAnchorElement).href === href && visible(a)) {
+        pressElement(a);
+        return { op: 'clickTarget', ok: true };
+      }
+    }
+  }
+  return { op: 'clickTarget', ok: false };
 }
 
 export function clickTarget(targets: TargetEntry[], label: string): PageScriptResponse {

@@ -52,6 +52,8 @@ export interface RawGroup {
   frame: string;
   shadow: boolean;
   hasCaptcha: boolean;
+  /** In a closed menu or dialog (only sign-in forms are offered so). */
+  closed?: boolean;
   order: number;
 }
 
@@ -146,6 +148,7 @@ export type PageScriptRequest =
   | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; submitWith?: string }
   | { op: 'click'; key: string; idx: number }
   | { op: 'clickTarget'; label: string }
+  | { op: 'clickLink'; href: string }
   | { op: 'webmcp' };
 
 export type PageScriptResponse =

@@ -59,11 +59,13 @@ export function formCandidate(g: RawGroup): Candidate | null {
       add({ name: 'password', description: 'Password; this form asks for the username first, the password is entered on the next step when given', type: 'password', required: false }, { param: 'password', key: '', type: 'password', required: false });
     }
     rest(skip);
+    const closedNote = g.closed ? ' The form sits in a closed menu or dialog; it is filled without opening it.' : '';
     description = twoStep
       ? `Sign in${where}: two-step form, enters the username and continues, then the password on the next step.`
       : user
         ? `Sign in${where} with username and password.`
         : `Sign in${where}: this form asks for the password only.`;
+    description += closedNote;
   } else if (purpose === 'search') {
     const q = g.fields.find((f) => isTextish(f))!;
     const b = buildParam(q, 'query', `Search terms${q.placeholder ? ` (${clip(q.placeholder, 80)})` : ''}`, true);
@@ -89,7 +91,7 @@ export function formCandidate(g: RawGroup): Candidate | null {
   const base = g.toolname ? g.toolname : nameFor(g, purpose);
   let score: number;
   if (g.toolname) score = 85;
-  else if (purpose === 'login') score = g.chrome && !g.inMain ? 97 : 100; // a quick-login bar in the header yields to the page's own form
+  else if (purpose === 'login') score = g.closed ? 96 : g.chrome && !g.inMain ? 97 : 100; // a quick-login bar in the header yields to the page's own form
   else if (purpose === 'search') score = g.inMain || !g.chrome ? 92 : 88;
   else if (purpose === 'verify_code') score = 98;
   else if (g.chrome === 'banner') score = 10;

@@ -17,6 +17,7 @@ export const LOGIN_WORDS = /\b(sign ?in|log ?in|login|signin|log on|logon|authen
 export const SIGNUP_WORDS = /\b(sign ?up|signup|register|registration|create (an |your )?account|join (now|free|us)|get started)\b/;
 /** Sign-in wording proper (not "continue" / "next"). */
 export const STRONG_LOGIN = /\b(sign ?in|log ?in|login|signin|log on|logon|anmelden|connexion|iniciar sesi[oó]n)\b/;
+const NOT_SIGN_IN = /\b(delete|remove|deactivate|close (my |your |the )?account|cancel (my |your )?(account|subscription)|balance|gift ?card|protected|post password|unlock|transfer|withdraw)\b/;
 export const CHECKOUT_WORDS = /\b(checkout|check out|shipping|billing|delivery address|payment|card number|place (your )?order)\b/;
 const PROFILE_FIELD = /\b(first ?name|last ?name|full ?name|given|family|surname|birth|dob|phone|mobile|address|zip|postal|city|country|gender|company|nickname|display ?name)\b|firstname|lastname|fname|lname/;
 const TERMS = /\b(terms|conditions|privacy policy|i agree|agree to|accept the)\b/;
@@ -55,6 +56,8 @@ export function purposeOf(g: RawGroup): Purpose {
     // "Continue" / "Next" say nothing about signing in; only the words themselves outweigh sign-up signs.
     const loginSubmit = STRONG_LOGIN.test(submit);
     if (signupSubmit && !loginSubmit) return 'sign_up';
+    // A password that confirms something else (delete the account, unlock a post, a card's PIN) is not a sign-in.
+    if (!loginSubmit && NOT_SIGN_IN.test(`${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`.toLowerCase().replace(/[-_]/g, ' '))) return 'other';
     if (newPw && !loginSubmit) return 'sign_up';
     // A checkout (address, card) that offers an optional account is not a sign-in.
     if (fields.length >= 4 && CHECKOUT_WORDS.test(words) && !loginSubmit) return 'other';
