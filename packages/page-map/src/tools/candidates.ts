@@ -68,7 +68,10 @@ export function formCandidate(g: RawGroup): Candidate | null {
     description += closedNote;
   } else if (purpose === 'search') {
     const q = g.fields.find((f) => isTextish(f))!;
-    const b = buildParam(q, 'query', `Search terms${q.placeholder ? ` (${clip(q.placeholder, 80)})` : ''}`, true);
+    // The field's own label stays in the description: "Departure airport" is what an agent looks for.
+    const said = q.label && !/^search$/i.test(q.label) ? q.label : '';
+    const hint = [said && `field "${clip(said, 60)}"`, q.placeholder && clip(q.placeholder, 80)].filter(Boolean).join('; ');
+    const b = buildParam(q, 'query', `Search terms${hint ? ` (${hint})` : ''}`, true);
     add(b.param, b.binding);
     rest(new Set([q]));
     description = `Search ${g.chrome === 'nav' || g.chrome === 'header' ? 'this site' : 'on this page'}${where}${g.submitLabel && !/^search$/i.test(g.submitLabel) ? ` (button "${clip(g.submitLabel, 40)}")` : ''}.`;
