@@ -21,7 +21,8 @@ export async function rawExtract(page: Page): Promise<RawPage> {
 /**
  * Hash of the page's structure: forms and their fields, buttons, link targets — not texts that
  * change per view (dates, counters), not field values (CSRF tokens), so the same page hashes the
- * same across loads and tenants.
+ * same across loads and tenants. Click-target labels and overlays stay out: they carry such texts
+ * ("3 new messages") and the cache keyed by this hash holds only the summary.
  */
 export function structureHash(raw: RawPage): string {
   const h = createHash('sha256');
@@ -39,8 +40,6 @@ export function structureHash(raw: RawPage): string {
     h.update(`l ${u}\n`);
   }
   for (const t of raw.webmcp) h.update(`w ${t.name}\n`);
-  for (const t of raw.targets ?? []) h.update(`t ${t.label}\n`);
-  if (raw.overlay) h.update(`o ${raw.overlay.kind} ${raw.overlay.choices.join('|')}\n`);
   return h.digest('base64url').slice(0, 32);
 }
 
