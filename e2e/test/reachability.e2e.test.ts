@@ -46,7 +46,11 @@ test('clickables that are not links or buttons are reachable through the click t
   expect(li.title).toBe('clicked: Privacy & security');
   const link = await run(li, 'click', { target: 'Pricing' });
   expect(link.title).toBe('view: pricing');
-  const bad = await run(link, 'click', { target: 'No such thing anywhere' });
+  // Equal texts are told apart by their row.
+  expect(optionsOf(link, 'click', 'target')).toEqual(expect.arrayContaining(['Edit (Ann Lee)', 'Edit (Tomás Ortega)']));
+  const edit = await run(link, 'click', { target: 'Edit (Tomás Ortega)' });
+  expect(edit.title).toBe('clicked: Edit Tomás Ortega');
+  const bad = await run(edit, 'click', { target: 'No such thing anywhere' });
   expect(bad.results?.[0]).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS' } });
 });
 
