@@ -89,6 +89,18 @@ export type JsDialog = z.infer<typeof JsDialog>;
 export const StoppedReason = z.enum(['navigation', 'timeout', 'dialog']);
 export type StoppedReason = z.infer<typeof StoppedReason>;
 
+/**
+ * Additive: a cookie banner, newsletter pop-up or modal over the page. The page's tools are listed
+ * regardless; `tool` (dismiss_overlay) presses one of `choices` (accept, reject, close …).
+ */
+export const PageOverlay = z.object({
+  kind: z.enum(['cookie_consent', 'newsletter', 'modal']),
+  label: z.string(),
+  tool: z.string().nullable(),
+  choices: z.array(z.string()),
+});
+export type PageOverlay = z.infer<typeof PageOverlay>;
+
 export const BrowseResponse = z.object({
   session_id: SessionId,
   expires_at: z.iso.datetime(),
@@ -103,6 +115,8 @@ export const BrowseResponse = z.object({
   screenshot: Screenshot.optional(),
   /** JavaScript dialogs the page showed since the previous response, oldest first (absent when none). */
   dialogs: z.array(JsDialog).optional(),
+  /** A cookie banner, newsletter pop-up or modal over the page (absent when none). */
+  overlay: PageOverlay.optional(),
 });
 export type BrowseResponse = z.infer<typeof BrowseResponse>;
 

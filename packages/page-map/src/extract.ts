@@ -5,7 +5,7 @@ import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
 import type { PageScriptResponse, RawPage } from './page-script/types';
 import { buildTools } from './tools';
-import type { ExtractOptions, PageMap } from './types';
+import type { ExtractOptions, PageMap, PageOverlay, PageTool } from './types';
 
 /** Most links the extractor reads (follow_link resolves among them). */
 export const MAX_LINKS = 1000;
@@ -21,7 +21,8 @@ export async function rawExtract(page: Page): Promise<RawPage> {
 /**
  * Hash of the page's structure: forms and their fields, buttons, link targets — not texts that
  * change per view (dates, counters), not field values (CSRF tokens), so the same page hashes the
- * same across loads and tenants.
+ * same across loads and tenants. Click-target labels and overlays stay out: they carry such texts
+ * ("3 new messages") and the cache keyed by this hash holds only the summary.
  */
 export function structureHash(raw: RawPage): string {
   const h = createHash('sha256');
@@ -42,15 +43,23 @@ export function structureHash(raw: RawPage): string {
   return h.digest('base64url').slice(0, 32);
 }
 
+function overlayOf(raw: RawPage, tools: PageTool[]): PageOverlay | null {
+  if (!raw.overlay) return null;
+  const dismiss = tools.find((t) => t.tool.name === 'dismiss_overlay');
+  return { kind: raw.overlay.kind, label: raw.overlay.label, tool: dismiss ? 'dismiss_overlay' : null, choices: raw.overlay.choices };
+}
+
 export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {
+  const tools = buildTools(raw, opts.maxTools ?? 30);
   const block = detectBlock({ status: opts.status, title: raw.title, text: raw.bodyText, html: raw.htmlHead });
   return {
     url: raw.url,
     title: raw.title,
-    tools: buildTools(raw, opts.maxTools ?? 30),
+    tools,
     text: raw.text,
     structureHash: structureHash(raw),
     block,
+    overlay: overlayOf(raw, tools),
   };
 }
 

@@ -82,7 +82,10 @@ export async function fillForm(page: Page, binding: FormBinding, values: Record<
     if (TYPEABLE.has(inputType) && !Array.isArray(v)) field.typed = await typeInto(page, binding, field, inputType);
     fields.push(field);
   }
-  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: true });
+  // Forms with several submit buttons: the one the agent chose (the `action` param), else the main one.
+  const chosen = binding.submitParam !== undefined ? values[binding.submitParam] : undefined;
+  const submitWith = chosen !== undefined ? String(chosen) : undefined;
+  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: true, ...(submitWith ? { submitWith } : {}) });
   if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
   if (!r.ok) throw new FillError(r.reason, r.field);
   if (r.enter) {

@@ -10,6 +10,7 @@ import type { PageSignals } from './page-script/types';
 import { purposeOf, type FieldBinding, type FormBinding } from './tools';
 import { rawExtract } from './extract';
 import { settle } from './settle/settle';
+import { classifyLogin, LOGIN_MESSAGES, REJECTED } from './login-outcome';
 import { fail, ok, remainingOf, sleep } from './outcome';
 import type { Value } from './validate-params';
 import type { PageTool, ToolRunOutcome } from './types';
@@ -23,37 +24,8 @@ export async function signals(page: Page): Promise<PageSignals> {
       await sleep(100); // a navigation was still replacing the context
     }
   }
-  return { url: page.url(), title: '', password: false, otp: false, captcha: false, alerts: [], text: '' };
+  return { url: page.url(), title: '', password: false, otp: false, captcha: false, invalid: false, alerts: [], text: '' };
 }
-
-export const REJECTED = /\b(invalid|incorrect|wrong|not recogni[sz]ed|doesn'?t match|do not match|did not match|unknown (user|email|account)|no account|couldn'?t (find|sign you in|log you in)|could not (find|sign you in|log you in)|try again|failed|not (valid|correct)|authentication failed|login failed|bad credentials)\b/i;
-const TWO_FACTOR = /\b(two[- ]factor|2fa|two[- ]step verification|2-step verification|multi[- ]factor|authenticator app|one[- ]time (pass)?code|verification code|security code|enter the code|approve (the |this )?(sign[- ]?in|login|request)|approve it on|on your (other )?(device|phone)|check your (phone|device|authenticator)|push notification|tap yes|confirm (the )?sign[- ]?in on)\b/i;
-const NEW_DEVICE = /\b(new device|unrecogni[sz]ed (device|browser)|new (browser|location)|don'?t recogni[sz]e (this|your) (device|browser|computer)|haven'?t seen (this|your) (device|browser)|verify (this|your) (device|browser)|confirm (this|your) (device|browser)|unusual (sign[- ]?in|activity|login))\b/i;
-const CAPTCHA_TEXT = /\b(captcha|i'?m not a robot|verify you are (a )?human|complete the (security )?challenge)\b/i;
-
-export type LoginClass = 'ok' | 'LOGIN_REJECTED' | 'CAPTCHA_REQUIRED' | 'TWO_FACTOR_REQUIRED' | 'NEW_DEVICE_CHECK';
-
-/** Classifies the page after a login submit. Exported for tests over frozen signals. */
-export function classifyLogin(s: PageSignals, before: { url: string; hadCaptcha: boolean }): LoginClass {
-  const alerts = s.alerts.join(' \n ');
-  const stillLogin = s.password || (s.url === before.url && REJECTED.test(alerts));
-  if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000)))) return 'CAPTCHA_REQUIRED';
-  if (NEW_DEVICE.test(`${s.title} ${s.text.slice(0, 3000)}`)) return 'NEW_DEVICE_CHECK';
-  if (s.otp || TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password) return 'TWO_FACTOR_REQUIRED';
-  if (REJECTED.test(alerts)) return 'LOGIN_REJECTED';
-  if (s.password && REJECTED.test(s.text.slice(0, 3000))) return 'LOGIN_REJECTED';
-  if (s.captcha && before.hadCaptcha && s.url === before.url) return 'CAPTCHA_REQUIRED';
-  if (s.password && s.url === before.url) return 'LOGIN_REJECTED';
-  if (s.password) return 'LOGIN_REJECTED';
-  return 'ok';
-}
-
-const LOGIN_MESSAGES: Record<Exclude<LoginClass, 'ok'>, string> = {
-  LOGIN_REJECTED: 'The site rejected the sign-in: it says the username or password is wrong (or it still shows the sign-in form). Check the credentials; do not retry blindly.',
-  CAPTCHA_REQUIRED: 'The site shows a CAPTCHA at sign-in. CAPTCHAs are never solved or bypassed, so this sign-in cannot be automated here.',
-  TWO_FACTOR_REQUIRED: 'The site asks for a second factor (a one-time code or approval on another device). The session stays on that step; a verify_code tool is listed when the page has a code field.',
-  NEW_DEVICE_CHECK: 'The site asks to confirm a new or unrecognized device or browser (each session is a fresh browser). Confirm the device out of band, then try again.',
-};
 
 /** Fills a form and submits it (run-tool's fill, which turns a vanished form into ELEMENT_GONE). */
 export type Fill = (page: Page, binding: FormBinding, values: Record<string, Value>, submit: boolean) => Promise<{ hadCaptcha: boolean }>;
@@ -62,6 +34,8 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
   const name = tool.tool.name;
   const startUrl = page.url();
   let hadCaptcha = false;
+  // What the page said before the submit: an error that was already there is no evidence.
+  const before = await signals(page);
   const first = await settle(page, deadline, async () => {
     hadCaptcha = (await fillForm(page, binding, values, true)).hadCaptcha;
   });
@@ -96,7 +70,10 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
     }
   }
   const s = await signals(page);
-  const verdict = classifyLogin(s, { url: startUrl, hadCaptcha });
-  if (verdict === 'ok') return ok(name, navigated || page.url() !== startUrl, true);
-  return fail(name, verdict, LOGIN_MESSAGES[verdict], navigated || page.url() !== startUrl, true);
+  const changed = navigated || page.url() !== startUrl;
+  const verdict = classifyLogin(s, { url: startUrl, hadCaptcha, signals: before, changed });
+  if (verdict === 'ok') return ok(name, changed, true);
+  return fail(name, verdict === 'NO_RESPONSE' ? 'TOOL_FAILED' : verdict, LOGIN_MESSAGES[verdict], changed, true);
 }
+
+export { classifyLogin, REJECTED };

@@ -11,7 +11,7 @@
 import type { Page } from 'puppeteer-core';
 import type { ToolParams } from '@pagemap/contracts';
 import { callPageScript } from './page-script/call';
-import { isOtpField, type ButtonBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
+import { isOtpField, type ButtonBinding, type ClickBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
 import { callWebMcp } from './webmcp';
 import { dialogsOf } from './dialogs';
 import { fillForm, FillError } from './fill-form';
@@ -99,6 +99,12 @@ async function answerDialog(page: Page, name: string, values: Record<string, Val
   return ok(name, r.navigated);
 }
 
+/** A link to another fragment of the page that is shown now. */
+const samePage = (href: string, current: string): boolean => {
+  const a = href.split('#');
+  return a.length > 1 && a[0] === current.split('#')[0];
+};
+
 export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: RunToolOptions): Promise<ToolRunOutcome> {
   const name = call.tool;
   const deadline = Date.now() + opts.timeoutMs;
@@ -132,6 +138,11 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
       case 'follow_link': {
         const href = findLink(tool.binding as LinkListBinding, String(values.link), page.url());
         if (!href) return fail(name, 'INVALID_PARAMS', 'Parameter "link" matches no link on this page; use one of the listed options or a link URL.');
+        if (samePage(href, page.url())) {
+          // Only the fragment changes: click it, so the page's own handler (router, menu) acts.
+          const r = await settle(page, deadline, async () => void (await callPageScript(page, { op: 'clickLink', href })));
+          return r.timedOut ? fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated) : ok(name, r.navigated);
+        }
         return await goTo(page, name, href, deadline, opts);
       }
       case 'form': {
@@ -151,6 +162,20 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         const r = await settle(page, deadline, async () => {
           const res = await callPageScript(page, { op: 'click', key: b.key, idx: b.idx });
           if (res.op !== 'click' || !res.ok) throw new ToolError('ELEMENT_GONE', 'The button behind this tool is no longer on the page; see the fresh tool list.');
+        });
+        if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+        return ok(name, r.navigated);
+      }
+      case 'click': {
+        const binding = tool.binding as ClickBinding;
+        const label = String(values[binding.param]);
+        const r = await settle(page, deadline, async () => {
+          const res = await callPageScript(page, { op: 'clickTarget', label });
+          if (res.op === 'clickTarget' && res.ok) return;
+          const offered = tool.tool.params[0]?.options?.some((o) => o.toLowerCase() === label.toLowerCase());
+          throw offered
+            ? new ToolError('ELEMENT_GONE', 'That element is no longer on the page (it re-rendered or closed); see the fresh tool list.')
+            : new ToolError('INVALID_PARAMS', `Nothing clickable on the page has that text; use one of the options of "${binding.param}".`);
         });
         if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         return ok(name, r.navigated);

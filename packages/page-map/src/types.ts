@@ -9,7 +9,7 @@ import type { Tool, ToolCall, ToolResult } from '@pagemap/contracts';
  * its fields). Opaque to the worker; defined by the extractor.
  */
 export interface ToolBinding {
-  kind: 'navigate' | 'follow_link' | 'form' | 'button' | 'link' | 'webmcp' | 'dialog';
+  kind: 'navigate' | 'follow_link' | 'form' | 'button' | 'link' | 'webmcp' | 'dialog' | 'click';
   [detail: string]: unknown;
 }
 
@@ -39,6 +39,17 @@ export interface PageMap {
   structureHash: string;
   /** A challenge or access-denied page, when the page is one. */
   block: BlockSignal | null;
+  /** A cookie banner, newsletter pop-up or modal over the page, when there is one. */
+  overlay: PageOverlay | null;
+}
+
+/** What covers the page: its kind, its heading, and the tool (and choices) that dismiss it. */
+export interface PageOverlay {
+  kind: 'cookie_consent' | 'newsletter' | 'modal';
+  label: string;
+  /** Name of the tool that dismisses it (`dismiss_overlay`), when it has buttons to press. */
+  tool: string | null;
+  choices: string[];
 }
 
 export interface ExtractOptions {

@@ -79,5 +79,6 @@ export function browseResponse(session: Session, map: PageMap, summary: string, 
     ...(batch ? { results: batch.results } : {}),
     ...(batch?.stopped ? { stopped_reason: batch.stopped } : {}),
     ...(dialogs.length ? { dialogs } : {}),
+    ...(map.overlay ? { overlay: map.overlay } : {}),
   };
 }

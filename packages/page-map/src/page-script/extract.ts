@@ -6,6 +6,8 @@ import type { FormEntry, Order } from './forms';
 import { scanLinks } from './links';
 import { mainText } from './main-text';
 import { hasCaptcha } from './signals';
+import type { OverlayHit } from './overlay';
+import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
 
 export interface Scan {
@@ -13,6 +15,8 @@ export interface Scan {
   roots: RootInfo[];
   forms: FormEntry[];
   buttons: ButtonEntry[];
+  targets: TargetEntry[];
+  overlay: OverlayHit | null;
   order: Order;
 }
 
@@ -33,6 +37,8 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     htmlLength: html.length,
     groups: scan.forms.map((f) => f.raw),
     buttons: scan.buttons.map((b) => b.raw),
+    targets: scan.targets.map((t) => t.raw),
+    overlay: scan.overlay ? { ...scan.overlay.raw, choices: scan.targets.filter((t) => t.raw.overlay).map((t) => t.raw.label).slice(0, 12) } : null,
     links,
     webmcp,
     captcha: hasCaptcha(scan.roots),

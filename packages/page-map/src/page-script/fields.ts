@@ -8,7 +8,7 @@ import type { RawField } from './types';
 import { slug } from '../slug';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
-import { labelOf } from './labels';
+import { labelOf, sectionOf } from './labels';
 
 export const fieldKey = (f: RawField): string => `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
 
@@ -32,6 +32,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     inputmode: (el.getAttribute('inputmode') ?? '').toLowerCase(),
     maxlength: inp.maxLength > 0 ? inp.maxLength : 0,
     pattern: el.getAttribute('pattern') ?? '',
+    section: sectionOf(el),
   };
   if (tag === 'select') {
     const opts = Array.from((el as HTMLSelectElement).options).filter((o) => !o.disabled && !(o.value === '' && o.index === 0));

@@ -8,6 +8,7 @@
  */
 import type { FillField, PageScriptResponse, RawField } from './types';
 import { findForm, type FormEntry } from './forms';
+import { buttonLabel } from './labels';
 
 const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
@@ -92,14 +93,17 @@ export function focusField(forms: FormEntry[], req: { sig: string; idx: number; 
   return { op: 'focus', ok: true, typeable: true, hadValue };
 }
 
-function submitLater(hit: FormEntry, trustedEnter: boolean): boolean {
-  const submit = hit.submit;
+function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string): boolean {
+  const chosen = submitWith ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase()) : undefined;
+  const submit = chosen ?? hit.submit;
   const form = hit.g.form;
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
   if (!submit && !form && last && trustedEnter) return true; // Node presses Enter in the last field
   // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
   setTimeout(() => {
-    if (submit) (submit as HTMLElement).click();
+    // Chromium ignores click() on an image submit (it wants real coordinates): submit with it as the submitter.
+    if (submit && form && submit.tagName === 'INPUT' && (submit as HTMLInputElement).type === 'image' && typeof form.requestSubmit === 'function') form.requestSubmit(submit as HTMLInputElement);
+    else if (submit) (submit as HTMLElement).click();
     else if (form) {
       if (typeof form.requestSubmit === 'function') form.requestSubmit();
       else form.submit();
@@ -111,7 +115,7 @@ function submitLater(hit: FormEntry, trustedEnter: boolean): boolean {
   return false;
 }
 
-export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean }): PageScriptResponse {
+export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }): PageScriptResponse {
   const hit = findForm(forms, req.sig, req.idx, req.fields.map((f) => f.key));
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
@@ -120,6 +124,6 @@ export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true);
   }
-  const enter = req.submit ? submitLater(hit, req.trustedEnter === true) : false;
+  const enter = req.submit ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
   return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password'), ...(enter ? { enter } : {}) };
 }

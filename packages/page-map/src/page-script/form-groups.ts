@@ -4,7 +4,7 @@
  * lone search box becomes a group of its own (it works with Enter). Everything grouped is
  * `claimed`, so the clickables scan skips it.
  */
-import { visible, type RootInfo } from './dom';
+import { textOf, visible, type RootInfo } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface Group {
@@ -14,6 +14,8 @@ export interface Group {
   fields: Element[];
   buttons: Element[];
   ri: RootInfo;
+  /** A sign-in form in a closed menu or dialog, offered without opening it. */
+  closed?: boolean;
 }
 
 export const isField = (el: Element): boolean => {
@@ -35,18 +37,57 @@ export const fieldVisible = (el: Element): boolean => {
   return false;
 };
 
+const LINKISH_SEL = 'a:not([href]),a[href="#"],a[href^="javascript:" i],[onclick],span[tabindex],div[tabindex],a[role=button]';
+const SUBMITISH = /^(sign ?in|log ?in|login|log on|submit|continue|next|go|send|search|find|sign ?up|register|create (an )?account|join|subscribe|save|ok|apply|confirm)\b/i;
+
+/**
+ * Submit controls that are not buttons: a link or span with a script handler ("Sign in" as an
+ * <a onclick> or a styled <span>). Used only when a group has no real button.
+ */
+export function linkSubmits(c: Element): Element[] {
+  const cands = Array.from(c.querySelectorAll('a,span,div,[onclick]'))
+    .slice(0, 300)
+    .filter((e) => !(e as HTMLAnchorElement).href || /^(#|javascript:)/i.test(e.getAttribute('href') ?? ''))
+    .filter((e) => !e.querySelector('input,select,textarea,button,div'))
+    .filter((e) => {
+      const t = textOf(e, 60) || (e.getAttribute('aria-label') ?? e.getAttribute('title') ?? '').trim();
+      return t.length > 0 && t.length <= 30 && SUBMITISH.test(t);
+    });
+  const handled = cands.filter((e) => e.matches(LINKISH_SEL));
+  const pool = handled.length ? handled : cands.filter((e) => getComputedStyle(e).cursor === 'pointer');
+  return pool.filter((e) => visible(e) && !pool.some((o) => o !== e && o.contains(e))).slice(0, 3);
+}
+
+/**
+ * A sign-in form inside a closed dropdown or modal (a header "Sign in" menu, a paywall dialog): one
+ * password field and at most three others. Its fields are filled and submitted by script without
+ * opening it; any other hidden form stays out (hidden fields are honeypots as often as not).
+ */
+function closedSignIn(form: HTMLFormElement): Element[] | null {
+  const fields = Array.from(form.elements).filter((e) => isField(e) && !e.closest(CAPTCHA_WIDGET));
+  const pw = fields.filter((e) => (e as HTMLInputElement).type === 'password');
+  const typed = fields.filter((e) => !['checkbox', 'radio'].includes((e as HTMLInputElement).type));
+  return pw.length === 1 && typed.length >= 2 && typed.length <= 4 ? fields : null;
+}
+
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
   const claimed = new Set<Element>();
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
-      const fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
-      const buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
+      let buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
+      if (closed) {
+        fields = closed;
+        buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => (b as HTMLButtonElement).type !== 'reset');
+      }
+      if (buttons.length === 0 && fields.length > 0) buttons = linkSubmits(form);
       for (const f of fields) claimed.add(f);
       for (const b of buttons) claimed.add(b);
       if (fields.length === 0 && buttons.length === 0) continue;
       if (!visible(form) && fields.length === 0) continue;
-      groups.push({ kind: 'form', container: form, form, fields, buttons, ri });
+      groups.push({ kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) });
     }
     // Fields outside any <form>: group each with the nearest ancestor that also holds a button.
     const loose = Array.from(ri.root.querySelectorAll(FIELD_SEL)).filter(
@@ -58,7 +99,7 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       let found: Element | null = null;
       for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
         if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
-        const btn = Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b));
+        const btn = Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ?? linkSubmits(c).find((b) => !b.closest('form'));
         if (btn) {
           found = c;
           break;
@@ -67,7 +108,8 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       const t = ((f as HTMLInputElement).type || '').toLowerCase();
       if (!found) {
         // A lone search box works with Enter; anything else without a button is not a tool.
-        if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '')) {
+        const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
+        if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '') || ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))) {
           claimed.add(f);
           groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri });
         }
@@ -77,7 +119,8 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
         (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
       );
       if (fields.length > 12) continue; // a page region, not a form
-      const buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter((b) => !b.closest('form') && !claimed.has(b) && visible(b));
+      let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter((b) => !b.closest('form') && !claimed.has(b) && visible(b));
+      if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
       for (const e of fields) claimed.add(e);
       for (const b of buttons) claimed.add(b);
       groups.push({ kind: 'widget', container: found, form: null, fields, buttons, ri });

@@ -34,6 +34,25 @@ export const pickSubmit = (g: Group): Element | null => {
   return g.buttons.find((b) => SUBMIT_WORDS.test(buttonLabel(b))) ?? typed ?? g.buttons[g.buttons.length - 1] ?? null;
 };
 
+/**
+ * The controls that submit a group when it has several ("Save" / "Cancel", "Yes" / "No"): a form's
+ * submit buttons, or every button of a div-built group. Empty when there is one choice.
+ */
+export const submittersOf = (g: Group): string[] => {
+  const subs = g.form
+    ? g.buttons.filter((b) => (b.tagName === 'BUTTON' ? ((b as HTMLButtonElement).type || 'submit') === 'submit' : b.tagName === 'INPUT' ? ['submit', 'image'].includes((b as HTMLInputElement).type) : true))
+    : g.buttons.filter((b) => b.getAttribute('aria-expanded') === null);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const b of subs) {
+    const l = buttonLabel(b);
+    if (!l || seen.has(l.toLowerCase())) continue;
+    seen.add(l.toLowerCase());
+    out.push(l);
+  }
+  return out.length >= 2 ? out.slice(0, 10) : [];
+};
+
 /** Groups the page's controls and describes every group; `claimed` holds the controls grouped. */
 export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]; claimed: Set<Element> } {
   const { groups, claimed } = groupControls(roots);
@@ -66,12 +85,14 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         text: textOf(c, 300),
         submitLabel,
         buttons: g.buttons.map((b) => buttonLabel(b)).filter(Boolean).slice(0, 8),
+        submitters: submittersOf(g),
         fields: raw,
         inMain: reg.inMain,
         chrome: reg.chrome,
         frame: g.ri.frame,
         shadow: g.ri.shadow,
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
+        closed: g.closed === true,
         order: order.next++,
       },
       g,

@@ -25,9 +25,15 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   // Nearby text: the closest preceding text in the same container (a div-built form).
   let nearby = '';
   let cur: Element | null = el;
-  for (let up = 0; up < 3 && cur && !nearby; up++) {
+  let blocked = false;
+  for (let up = 0; up < 3 && cur && !nearby && !blocked; up++) {
     let sib: Element | null = cur.previousElementSibling;
     for (let k = 0; k < 2 && sib && !nearby; k++) {
+      // Another control sits between: the text before it labels that control, not this one.
+      if (sib.matches('input:not([type=hidden]),select,textarea,button')) {
+        blocked = true;
+        break;
+      }
       if (!sib.querySelector('input,select,textarea,button')) nearby = clean(sib.textContent, 80);
       sib = sib.previousElementSibling;
     }
@@ -37,7 +43,25 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     }
     cur = cur.parentElement;
   }
+  if (!nearby) nearby = columnHeader(el);
   return { label: '', nearby };
+};
+
+/** A field in a table cell with nothing before it in its row: the header of its column. */
+const columnHeader = (el: Element): string => {
+  const cell = el.closest('td,th') as HTMLTableCellElement | null;
+  const table = cell?.closest('table');
+  if (!cell || !table) return '';
+  const head = table.querySelector('thead tr') ?? table.querySelector('tr');
+  if (!head || head === cell.parentElement) return '';
+  const th = head.children[cell.cellIndex];
+  return th && th.tagName === 'TH' && !th.querySelector('input,select,textarea') ? clean(th.textContent, 80) : '';
+};
+
+/** The legend of the fieldset around a field: the section a person reads it under ("Shipping address"). */
+export const sectionOf = (el: Element): string => {
+  const legend = el.closest('fieldset')?.querySelector('legend');
+  return legend ? clean(legend.textContent, 80) : '';
 };
 
 export const buttonLabel = (b: Element): string => {

@@ -3,6 +3,8 @@ import type { RawLink } from './types';
 import { clean, region, textOf, visible, type RootInfo } from './dom';
 import type { Order } from './forms';
 
+const WIDGET_LINK = '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
+
 export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): RawLink[] {
   const links: RawLink[] = [];
   const seenLinks = new Set<string>();
@@ -12,6 +14,8 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
       const raw = a.getAttribute('href') ?? '';
       if (!href || /^(javascript|mailto|tel|data):/i.test(href) || raw === '#' || raw === '') continue;
       if (!visible(a)) continue;
+      // A same-page anchor that drives a widget (menu item, tab, disclosure) is a click target, not a link.
+      if (raw.startsWith('#') && a.matches(WIDGET_LINK)) continue;
       let text = textOf(a, 100) || clean(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '', 100);
       if (!text) {
         const img = a.querySelector('img[alt]');

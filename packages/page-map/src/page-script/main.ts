@@ -12,24 +12,30 @@ import { walkRoots } from './dom';
 import { extractPage, type Scan } from './extract';
 import { fill, focusField } from './fill';
 import { scanForms } from './forms';
+import { findOverlay } from './overlay';
 import { pageSignals } from './signals';
+import { clickLink, clickTarget, scanTargets } from './targets';
 
-/** Forms first, then standalone buttons (which skip controls the forms claimed), in page order. */
+/** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
   const roots = walkRoots();
   const order = { next: 0 };
   const { forms, claimed } = scanForms(roots, order);
   const buttons = scanButtons(roots, claimed, order);
-  return { t0, roots, forms, buttons, order };
+  const overlay = findOverlay();
+  const targets = scanTargets(roots, claimed, order, overlay?.el ?? null);
+  return { t0, roots, forms, buttons, targets, overlay, order };
 }
 
 export function run(req: PageScriptRequest): PageScriptResponse {
   const t0 = performance.now();
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
+  if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
   if (req.op === 'webmcp') return { op: 'webmcp', ok: false, error: 'webmcp calls run through callWebMcp' };
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);
   if (req.op === 'click') return clickButton(s.buttons, req.key, req.idx);
+  if (req.op === 'clickTarget') return clickTarget(s.targets, req.label);
   return { op: 'extract', page: extractPage(s, req) };
 }

@@ -34,11 +34,13 @@ export function pageSignals(roots: RootInfo[]): PageSignals {
   }
   let password = false;
   let otp = false;
+  let invalid = false;
   for (const r of roots) {
     for (const e of Array.from(r.root.querySelectorAll('input'))) {
       if (!visible(e)) continue;
       const t = (e.type || '').toLowerCase();
       if (t === 'password') password = true;
+      if (e.getAttribute('aria-invalid') === 'true') invalid = true;
       const ac = (e.getAttribute('autocomplete') ?? '').toLowerCase();
       const id = `${e.name} ${e.id} ${e.getAttribute('aria-label') ?? ''} ${e.placeholder ?? ''} ${labelOf(e, r.root).label}`;
       if (ac === 'one-time-code' || OTP_WORDS.test(id)) otp = true;
@@ -52,6 +54,7 @@ export function pageSignals(roots: RootInfo[]): PageSignals {
     password,
     otp,
     captcha,
+    invalid,
     alerts,
     text: body ? clean(body.innerText, 4000) : '',
   };

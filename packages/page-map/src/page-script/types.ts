@@ -19,6 +19,8 @@ export interface RawField {
   inputmode: string;
   maxlength: number;
   pattern: string;
+  /** Legend of the enclosing fieldset ("Shipping address"), for the description. */
+  section: string;
   options?: string[];
   optionValues?: string[];
 }
@@ -41,6 +43,8 @@ export interface RawGroup {
   text: string;
   submitLabel: string;
   buttons: string[];
+  /** Labels of the controls that submit this group, when it has several (the agent picks one). */
+  submitters: string[];
   fields: RawField[];
   inMain: boolean;
   /** 'nav' | 'header' | 'footer' | 'aside' | 'banner' | '' */
@@ -48,6 +52,8 @@ export interface RawGroup {
   frame: string;
   shadow: boolean;
   hasCaptcha: boolean;
+  /** In a closed menu or dialog (only sign-in forms are offered so). */
+  closed?: boolean;
   order: number;
 }
 
@@ -60,6 +66,28 @@ export interface RawButton {
   frame: string;
   expanded: string | null;
   order: number;
+}
+
+/** Something clickable that no form or link covers (see targets.ts). */
+export interface RawTarget {
+  /** Unique on the page: the visible text, with its row or card when texts repeat. */
+  label: string;
+  kind: 'button' | 'tab' | 'menu_item' | 'choice' | 'tree_item' | 'toggle' | 'link' | 'other';
+  /** 'true' | 'false' for disclosure toggles (aria-expanded, <summary>), else null. */
+  expanded: string | null;
+  inMain: boolean;
+  chrome: string;
+  /** Inside the overlay the page map reports. */
+  overlay: boolean;
+  order: number;
+}
+
+/** A cookie banner, newsletter pop-up or modal over the page. */
+export interface RawOverlay {
+  kind: 'cookie_consent' | 'newsletter' | 'modal';
+  label: string;
+  /** Labels of its click targets (accept, reject, close …). */
+  choices: string[];
 }
 
 export interface RawLink {
@@ -87,6 +115,8 @@ export interface RawPage {
   htmlLength: number;
   groups: RawGroup[];
   buttons: RawButton[];
+  targets: RawTarget[];
+  overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];
   captcha: boolean;
@@ -99,6 +129,8 @@ export interface PageSignals {
   password: boolean;
   otp: boolean;
   captcha: boolean;
+  /** A visible field marked aria-invalid="true" (how many sites flag a rejected sign-in). */
+  invalid: boolean;
   alerts: string[];
   text: string;
 }
@@ -115,9 +147,11 @@ export interface FillField {
 export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
   | { op: 'signals' }
-  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean }
+  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
+  | { op: 'clickTarget'; label: string }
+  | { op: 'clickLink'; href: string }
   | { op: 'webmcp' };
 
 export type PageScriptResponse =
@@ -127,4 +161,5 @@ export type PageScriptResponse =
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'click'; ok: boolean }
+  | { op: 'clickTarget'; ok: boolean; label?: string }
   | { op: 'webmcp'; ok: false; error: string };

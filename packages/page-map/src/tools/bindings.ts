@@ -29,6 +29,14 @@ export interface FormBinding extends ToolBinding {
   twoStep: boolean;
   /** Declared through WebMCP attributes. */
   declared: boolean;
+  /** The param naming which of several submit buttons to press (absent: the one submit). */
+  submitParam?: string;
+}
+/** A click target chosen by its label (the `click` and `dismiss_overlay` tools). */
+export interface ClickBinding extends ToolBinding {
+  kind: 'click';
+  /** The param carrying the label. */
+  param: string;
 }
 export interface ButtonBinding extends ToolBinding {
   kind: 'button';

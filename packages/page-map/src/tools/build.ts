@@ -7,6 +7,7 @@ import type { RawLink, RawPage } from '../page-script/types';
 import type { PageTool } from '../types';
 import type { LinkListBinding } from './bindings';
 import { buttonCandidate, formCandidate, webMcpCandidate, type Candidate } from './candidates';
+import { clickCandidate, dismissCandidate } from './click';
 
 /** Link choices for follow_link: content links first, then the rest, unique by text. */
 export function linkChoices(links: RawLink[], max = 40): string[] {
@@ -42,6 +43,8 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
     if (c.dedupeKey) seenKeys.add(c.dedupeKey);
     cands.push(c);
   }
+  // The click tool and the overlay's dismiss tool keep their names (reserved, like follow_link).
+  const fixed = [clickCandidate(raw.targets ?? []), dismissCandidate(raw.overlay ?? null)].filter((c): c is Candidate => c !== null);
   const choices = linkChoices(raw.links);
   const linkBinding: LinkListBinding = { kind: 'follow_link', links: raw.links.slice(0, 1000).map((l) => ({ text: l.text, href: l.href })) };
   const follow: Candidate = {
@@ -70,14 +73,15 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
     tool: { name: 'navigate', description: 'Open another URL (http or https) in this browser session.', params: [{ name: 'url', description: 'Absolute URL to open, or a path relative to the current page.', type: 'url', required: true }] },
     binding: { kind: 'navigate' },
   };
-  const ranked = cands.sort((a, b) => b.score - a.score || a.order - b.order).slice(0, Math.max(0, maxTools - 2));
+  const ranked = [...cands, ...fixed].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, Math.max(0, maxTools - 2));
+  const reserved = [follow, navigate, ...fixed];
   const all = [...ranked, follow, navigate].sort((a, b) => b.score - a.score || a.order - b.order);
   // Unique names: the higher-ranked keeps the plain name; reserved names stay with their tools.
-  const used = new Set<string>(['navigate', 'follow_link']);
+  const used = new Set<string>(reserved.map((c) => c.base));
   const out: PageTool[] = [];
   for (const c of all) {
     let name = c.base;
-    if (c !== follow && c !== navigate) {
+    if (!reserved.includes(c)) {
       if (!name) name = 'tool';
       for (let k = 2; used.has(name); k++) name = `${c.base}_${k}`;
       used.add(name);

@@ -59,14 +59,19 @@ export function formCandidate(g: RawGroup): Candidate | null {
       add({ name: 'password', description: 'Password; this form asks for the username first, the password is entered on the next step when given', type: 'password', required: false }, { param: 'password', key: '', type: 'password', required: false });
     }
     rest(skip);
+    const closedNote = g.closed ? ' The form sits in a closed menu or dialog; it is filled without opening it.' : '';
     description = twoStep
       ? `Sign in${where}: two-step form, enters the username and continues, then the password on the next step.`
       : user
         ? `Sign in${where} with username and password.`
         : `Sign in${where}: this form asks for the password only.`;
+    description += closedNote;
   } else if (purpose === 'search') {
     const q = g.fields.find((f) => isTextish(f))!;
-    const b = buildParam(q, 'query', `Search terms${q.placeholder ? ` (${clip(q.placeholder, 80)})` : ''}`, true);
+    // The field's own label stays in the description: "Departure airport" is what an agent looks for.
+    const said = q.label && !/^search$/i.test(q.label) ? q.label : '';
+    const hint = [said && `field "${clip(said, 60)}"`, q.placeholder && clip(q.placeholder, 80)].filter(Boolean).join('; ');
+    const b = buildParam(q, 'query', `Search terms${hint ? ` (${hint})` : ''}`, true);
     add(b.param, b.binding);
     rest(new Set([q]));
     description = `Search ${g.chrome === 'nav' || g.chrome === 'header' ? 'this site' : 'on this page'}${where}${g.submitLabel && !/^search$/i.test(g.submitLabel) ? ` (button "${clip(g.submitLabel, 40)}")` : ''}.`;
@@ -84,18 +89,36 @@ export function formCandidate(g: RawGroup): Candidate | null {
       description = `Submit the ${what ? `"${clip(what, 60)}" ` : ''}form${g.submitLabel ? ` (button "${clip(g.submitLabel, 40)}")` : ''}${params.length ? ` with ${params.map((p) => p.name).join(', ')}` : ''}.`;
     }
   }
+  const submitParam = g.toolname ? undefined : addSubmitChoice(g, purpose, add, params);
+  if (submitParam) description = description.replace(/ \(button "[^"]*"\)/, '') + ` The form has several submit buttons: "${submitParam}" says which.`;
   const base = g.toolname ? g.toolname : nameFor(g, purpose);
   let score: number;
   if (g.toolname) score = 85;
-  else if (purpose === 'login') score = 100;
+  else if (purpose === 'login') score = g.closed ? 96 : g.chrome && !g.inMain ? 97 : 100; // a quick-login bar in the header yields to the page's own form
   else if (purpose === 'search') score = g.inMain || !g.chrome ? 92 : 88;
   else if (purpose === 'verify_code') score = 98;
   else if (g.chrome === 'banner') score = 10;
   else if (g.chrome === 'footer') score = 35;
   else score = (g.inMain ? 70 : 60) + Math.min(params.length, 5);
   if (g.shadow || g.frame) score -= 1;
-  const binding: FormBinding = { kind: 'form', purpose, sig: g.sig, idx: g.idx, fields, twoStep, declared: !!g.toolname, frame: g.frame };
+  const binding: FormBinding = { kind: 'form', purpose, sig: g.sig, idx: g.idx, fields, twoStep, declared: !!g.toolname, frame: g.frame, ...(submitParam ? { submitParam } : {}) };
   return { base, score, order: g.order, tool: { name: base, description, params }, binding, dedupeKey: `form:${g.sig}` };
+}
+
+/**
+ * A form with several submit buttons ("Save" / "Cancel", "Yes" / "No") gets an `action` param:
+ * the agent chooses, the runner never presses the first silently. Required where nothing says
+ * which is the usual one; on a login or search the main button stays the default.
+ */
+function addSubmitChoice(g: RawGroup, purpose: string, add: (p: ToolParam, b: FieldBinding) => void, params: ToolParam[]): string | undefined {
+  const subs = g.submitters ?? [];
+  if (subs.length < 2) return undefined;
+  const required = purpose === 'other' || purpose === 'sign_up';
+  const description = required
+    ? `Which button submits the form: one of the options (${subs.map((x) => `"${clip(x, 30)}"`).join(', ')}).`
+    : `Which button submits the form: one of the options; default "${clip(g.submitLabel, 40)}".`;
+  add({ name: 'action', description, type: 'enum', required, options: subs }, { param: 'action', key: '', type: 'enum', required, options: subs, optionValues: subs });
+  return params[params.length - 1]!.name;
 }
 
 export function buttonCandidate(b: RawButton): Candidate | null {

@@ -21,7 +21,7 @@ const PURPOSE_NAMES: [RegExp, string][] = [
 const VAGUE = new Set(['submit', 'go', 'ok', 'send', 'save', 'continue', 'next', 'apply', 'done', 'button', 'submit_query', 'enter']);
 
 /** Names that promise a purpose; a form not detected as that purpose must not carry them. */
-const RESERVED = /^(login|log_in|sign_in|signin|search|navigate|follow_link)$/;
+const RESERVED = /^(login|log_in|sign_in|signin|search|navigate|follow_link|click|dismiss_overlay)$/;
 
 export function nameFor(g: RawGroup, purpose: Purpose): string {
   const n = nameFromWords(g, purpose);
@@ -51,7 +51,8 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
 export function fieldParamName(f: RawField, i: number): string {
   // A readable `name` attribute wins (user[email] → email); generated ones (x_1f3a9) lose to the label.
   const fromName = slug((f.name.match(/\[([^\]]+)\]$/)?.[1] ?? f.name).replace(/^(ctl\d+|input|field|txt|fld)[_$-]?/i, ''), 30);
-  const generated = !fromName || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$/.test(fromName);
+  const generated = !fromName || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$|^[a-z]{1,3}_?\d{1,2}$/.test(fromName);
   if (!generated) return fromName;
-  return slug(f.label, 30) || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`;
+  const shortNearby = f.nearby.length <= 40 ? slug(f.nearby, 30) : '';
+  return slug(f.label, 30) || shortNearby || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`;
 }

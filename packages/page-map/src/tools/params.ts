@@ -36,8 +36,12 @@ export function paramType(f: RawField): ParamType {
 }
 
 export function fieldDescription(f: RawField): string {
-  const base = f.paramDesc || f.label || f.placeholder || f.nearby || f.name || f.type;
+  // What a person reads first: the label, else the short text right before the field (a table
+  // cell, a div-built form), else the placeholder; a long preceding text is a weaker sign.
+  const shortNearby = f.nearby && f.nearby.length <= 40 ? f.nearby : '';
+  const base = f.paramDesc || f.label || shortNearby || f.placeholder || f.nearby || f.name || f.type;
   const hints: string[] = [];
+  if (f.section && f.section !== base && f.type !== 'radio') hints.push(`in "${f.section}"`);
   if (f.placeholder && f.placeholder !== base && !f.paramDesc) hints.push(`e.g. ${f.placeholder}`);
   if (f.type === 'checkbox') hints.push('true to check');
   if (f.type === 'checkbox-group' || f.multiple) hints.push('one or more of the options');

@@ -15,6 +15,22 @@ export const fieldWords = (f: RawField): string => `${f.name} ${f.id} ${f.label}
 
 export const LOGIN_WORDS = /\b(sign ?in|log ?in|login|signin|log on|logon|authenticate|continue|next|anmelden|connexion|iniciar sesi[oó]n)\b/;
 export const SIGNUP_WORDS = /\b(sign ?up|signup|register|registration|create (an |your )?account|join (now|free|us)|get started)\b/;
+/** Sign-in wording proper (not "continue" / "next"). */
+export const STRONG_LOGIN = /\b(sign ?in|log ?in|login|signin|log on|logon|anmelden|connexion|iniciar sesi[oó]n)\b/;
+const NOT_SIGN_IN = /\b(delete|remove|deactivate|close (my |your |the )?account|cancel (my |your )?(account|subscription)|balance|gift ?card|protected|post password|unlock|transfer|withdraw)\b/;
+export const CHECKOUT_WORDS = /\b(checkout|check out|shipping|billing|delivery address|payment|card number|place (your )?order)\b/;
+const PROFILE_FIELD = /\b(first ?name|last ?name|full ?name|given|family|surname|birth|dob|phone|mobile|address|zip|postal|city|country|gender|company|nickname|display ?name)\b|firstname|lastname|fname|lname/;
+const TERMS = /\b(terms|conditions|privacy policy|i agree|agree to|accept the)\b/;
+
+/** Signs that a form creates an account: profile fields, a terms checkbox, sign-up wording. */
+export function signUpSignals(g: RawGroup, fields: RawField[]): number {
+  let n = 0;
+  if (fields.filter((f) => PROFILE_FIELD.test(fieldWords(f).replace(/[_-]/g, ' '))).length >= 2) n++;
+  if (g.fields.some((f) => (f.type === 'checkbox' || f.type === 'checkbox-group') && TERMS.test(`${fieldWords(f)} ${(f.options ?? []).join(' ')}`.toLowerCase()))) n++;
+  if (SIGNUP_WORDS.test(`${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.className}`.toLowerCase())) n++;
+  return n;
+}
+
 export const USER_FIELD = /\b(user(name)?|login|e-?mail|email|account|identifier|phone|mobile|userid|user_id|uname|handle)\b|user|email|login/;
 export const SEARCH_FIELD = /^(q|query|search|s|keywords?|term|search_query|searchterm|k|text|w|p)$/;
 
@@ -35,11 +51,20 @@ export function purposeOf(g: RawGroup): Purpose {
   if (pw.length >= 2) return 'sign_up';
   if (pw.length === 1) {
     const newPw = pw[0]!.autocomplete === 'new-password';
-    const signupSubmit = SIGNUP_WORDS.test(g.submitLabel.toLowerCase());
-    const loginSubmit = LOGIN_WORDS.test(g.submitLabel.toLowerCase());
+    const submit = g.submitLabel.toLowerCase();
+    const signupSubmit = SIGNUP_WORDS.test(submit);
+    // "Continue" / "Next" say nothing about signing in; only the words themselves outweigh sign-up signs.
+    const loginSubmit = STRONG_LOGIN.test(submit);
     if (signupSubmit && !loginSubmit) return 'sign_up';
+    // A password that confirms something else (delete the account, unlock a post, a card's PIN) is not a sign-in.
+    if (!loginSubmit && NOT_SIGN_IN.test(`${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`.toLowerCase().replace(/[-_]/g, ' '))) return 'other';
     if (newPw && !loginSubmit) return 'sign_up';
+    // A checkout (address, card) that offers an optional account is not a sign-in.
+    if (fields.length >= 4 && CHECKOUT_WORDS.test(words) && !loginSubmit) return 'other';
+    const signals = signUpSignals(g, fields);
+    if (signals >= 2 && !loginSubmit) return 'sign_up';
     if (fields.length >= 4 && SIGNUP_WORDS.test(words) && !loginSubmit) return 'sign_up';
+    if (fields.length >= 5 && !loginSubmit) return signals >= 1 ? 'sign_up' : 'other';
     return 'login';
   }
   if (fields.length === 1 && fields[0]!.autocomplete !== 'one-time-code' && isOtpField(fields[0]!) && /verif|code|two|2fa|authenticat/.test(words)) return 'verify_code';
@@ -57,7 +82,9 @@ export function purposeOf(g: RawGroup): Purpose {
     const userish = f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
     const loginish = LOGIN_WORDS.test(`${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase());
     const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
-    if (userish && loginish && !/subscribe|newsletter|forgot|reset|recover/.test(own) && fields.length === 1) return 'login';
+    // "Continue" alone is every wizard's button: a sign-in word must appear on the form itself.
+    const strong = STRONG_LOGIN.test(`${own} ${g.className} ${g.text}`.toLowerCase());
+    if (userish && loginish && strong && !SIGNUP_WORDS.test(own) && !/subscribe|newsletter|forgot|reset|recover|checkout|guest/.test(own) && fields.length === 1) return 'login';
   }
   if (fields.length === 1 && isOtpField(fields[0]!)) return 'verify_code';
   return 'other';

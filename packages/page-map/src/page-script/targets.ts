@@ -1,0 +1,229 @@
+/**
+ * Click targets: what a person can click that no other tool covers — buttons outside forms (and
+ * the non-submit buttons inside them), tabs, menu items, options, tree items, switches, <summary>,
+ * links that work by script (no href), and elements that only a click handler makes clickable.
+ * Frameworks attach handlers at the root, so an in-page scan cannot see listeners; a pointer
+ * cursor (set by the page's CSS for exactly this reason), `onclick`, a focusable `tabindex` and an
+ * interactive role are the signs a person's eye uses too. Each target gets a unique visible text,
+ * which is what the `click` tool offers and how a click finds its element again after a re-render.
+ */
+import type { PageScriptResponse, RawTarget } from './types';
+import { clean, region, visible, type RootInfo } from './dom';
+import type { Order } from './forms';
+import { buttonLabel } from './labels';
+import { BUTTON_SEL } from './selectors';
+
+export interface TargetEntry {
+  raw: RawTarget;
+  el: Element;
+}
+
+const ROLES = 'button,link,tab,menuitem,menuitemcheckbox,menuitemradio,option,treeitem,switch,checkbox,radio,gridcell';
+const ROLE_SEL = ROLES.split(',').map((r) => `[role=${r}]`).join(',');
+const CANDIDATE_SEL = `button,input[type=button],input[type=submit],input[type=image],summary,a:not([href]),a[href="#"],a[href^="javascript:" i],a[aria-expanded],a[aria-controls],a[aria-haspopup],${ROLE_SEL},[onclick],[tabindex]:not([tabindex="-1"]),[data-href],[data-url]`;
+/** Tags a pointer cursor can make clickable (the outermost one with the cursor is the target). */
+const POINTER_TAGS = new Set(['DIV', 'SPAN', 'LI', 'TD', 'TH', 'TR', 'IMG', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'I', 'SVG', 'SECTION', 'ARTICLE', 'DT', 'DD', 'STRONG', 'B', 'EM', 'FIGURE']);
+const MAX_TARGETS = 150;
+const MAX_POINTER_SCAN = 5000;
+const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'LABEL']);
+
+/** A submit control of a real form: the form's tool submits it, the click tool leaves it. */
+const isFormSubmitter = (el: Element): boolean => {
+  const form = (el as HTMLButtonElement).form ?? el.closest('form');
+  if (!form) return false;
+  if (el.tagName === 'BUTTON') return ((el as HTMLButtonElement).type || 'submit') === 'submit';
+  return el.tagName === 'INPUT' && ['submit', 'image'].includes((el as HTMLInputElement).type);
+};
+
+const firstLine = (el: Element): string => {
+  const t = (el as HTMLElement).innerText ?? el.textContent ?? '';
+  for (const line of t.split('\n')) {
+    const c = clean(line, 80);
+    if (c) return c;
+  }
+  return '';
+};
+
+/** What a person reads on the target: its accessible name, else its first line of text, else an icon's name. */
+export const targetLabel = (el: Element): string => {
+  const tag = el.tagName;
+  let label = '';
+  if (tag === 'BUTTON' || tag === 'INPUT') label = buttonLabel(el);
+  else {
+    const al = el.getAttribute('aria-label');
+    const lb = el.getAttribute('aria-labelledby');
+    const byLb = lb ? clean(lb.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '), 80) : '';
+    label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
+    if (!label) label = clean(el.querySelector('img[alt]')?.getAttribute('alt') ?? el.getAttribute('title') ?? el.querySelector('svg title')?.textContent ?? '', 80);
+  }
+  // An icon-only close control ("×") still needs a word an agent can ask for.
+  if (label && !/[\p{L}\p{N}]/u.test(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
+  return label;
+};
+
+const kindOf = (el: Element): RawTarget['kind'] => {
+  const role = el.getAttribute('role') ?? '';
+  if (role === 'tab') return 'tab';
+  if (/^menuitem/.test(role)) return 'menu_item';
+  if (role === 'option' || role === 'radio' || role === 'checkbox' || role === 'switch') return 'choice';
+  if (role === 'treeitem') return 'tree_item';
+  if (el.tagName === 'SUMMARY' || el.getAttribute('aria-expanded') !== null) return 'toggle';
+  if (el.tagName === 'A' || role === 'link') return 'link';
+  if (el.tagName === 'BUTTON' || el.tagName === 'INPUT' || role === 'button') return 'button';
+  return 'other';
+};
+
+/** Text that tells equal labels apart: the row, list item or card they sit in. */
+const contextOf = (el: Element, label: string): string => {
+  const box = el.parentElement?.closest('tr,li,article,[role=row],[role=listitem],section,fieldset,.card');
+  if (!box) return '';
+  const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');
+  for (const cand of [head ? firstLine(head) : '', firstLine(box)]) {
+    if (cand && cand.toLowerCase() !== label.toLowerCase()) return clean(cand, 50);
+  }
+  return '';
+};
+
+function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
+  const seen = new Set<Element>();
+  const out: Element[] = [];
+  const add = (el: Element) => {
+    if (seen.has(el)) return;
+    seen.add(el);
+    out.push(el);
+  };
+  for (const el of Array.from(ri.root.querySelectorAll(CANDIDATE_SEL))) add(el);
+  const win = (ri.root.ownerDocument ?? (ri.root as Document)).defaultView ?? window;
+  const all = ri.root.querySelectorAll('*');
+  for (let i = 0; i < all.length && i < MAX_POINTER_SCAN; i++) {
+    const el = all[i]!;
+    if (!POINTER_TAGS.has(el.tagName.toUpperCase()) || seen.has(el)) continue;
+    if (win.getComputedStyle(el).cursor !== 'pointer') continue;
+    const parent = el.parentElement;
+    if (parent && win.getComputedStyle(parent).cursor === 'pointer') continue; // inherited: the parent is the target
+    add(el);
+  }
+  return out.filter((el) => {
+    // Grouped fields belong to their form's tool; grouped buttons stay clickable unless they submit a <form>.
+    if (claimed.has(el) && !el.matches(BUTTON_SEL)) return false;
+    if (FIELD_TAGS.has(el.tagName) && el.tagName !== 'INPUT') return false;
+    if (el.tagName === 'INPUT' && !['button', 'submit', 'image'].includes((el as HTMLInputElement).type)) return false;
+    if (isFormSubmitter(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
+    // Inside a real link or a field: the link (follow_link) or the form's tool covers it.
+    const link = el.closest('a[href]');
+    if (link && !/^(#|javascript:)/i.test(link.getAttribute('href') ?? '')) return false;
+    if (el.closest('label') && el.closest('label')!.querySelector('input,select,textarea')) return false;
+    if (el.querySelector('input:not([type=hidden]),select,textarea')) return false;
+    return visible(el);
+  });
+}
+
+/** Every click target of the page, in page order, with unique labels. `overlay` marks the overlay's own. */
+export function scanTargets(roots: RootInfo[], claimed: Set<Element>, order: Order, overlay: Element | null): TargetEntry[] {
+  const found: { el: Element; label: string }[] = [];
+  for (const ri of roots) {
+    for (const el of candidates(ri, claimed)) {
+      const label = targetLabel(el);
+      if (label) found.push({ el, label });
+    }
+  }
+  // The innermost of nested targets with the same text: its handler is the one that acts.
+  const byEl = new Map(found.map((f) => [f.el, f]));
+  const drop = new Set<Element>();
+  for (const f of found) {
+    for (let p = f.el.parentElement; p; p = p.parentElement) {
+      const outer = byEl.get(p);
+      if (outer && outer.label.toLowerCase() === f.label.toLowerCase()) drop.add(p);
+    }
+  }
+  const kept = found.filter((f) => !drop.has(f.el)).slice(0, MAX_TARGETS);
+  const count = new Map<string, number>();
+  for (const f of kept) count.set(f.label.toLowerCase(), (count.get(f.label.toLowerCase()) ?? 0) + 1);
+  const used = new Set<string>();
+  const out: TargetEntry[] = [];
+  for (const f of kept) {
+    let label = f.label;
+    if ((count.get(label.toLowerCase()) ?? 0) > 1) {
+      const ctx = contextOf(f.el, label);
+      if (ctx) label = `${label} (${ctx})`;
+    }
+    for (let n = 2; used.has(label.toLowerCase()); n++) label = `${f.label} (${n})`;
+    used.add(label.toLowerCase());
+    const reg = region(f.el);
+    const el = f.el;
+    out.push({
+      raw: {
+        label,
+        kind: kindOf(el),
+        expanded: el.tagName === 'SUMMARY' ? String(!!(el.parentElement as HTMLDetailsElement | null)?.open) : el.getAttribute('aria-expanded'),
+        inMain: reg.inMain,
+        chrome: reg.chrome,
+        overlay: !!overlay && overlay.contains(el),
+        order: order.next++,
+      },
+      el,
+    });
+  }
+  return out;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The target a label names: the same text, else the one label that starts with or contains it. */
+export function findTarget(targets: TargetEntry[], label: string): TargetEntry | null {
+  const w = norm(label);
+  const exact = targets.find((t) => norm(t.raw.label) === w);
+  if (exact) return exact;
+  const starts = targets.filter((t) => norm(t.raw.label).startsWith(w));
+  if (starts.length >= 1 && w.length >= 1) return starts[0]!;
+  const contains = targets.filter((t) => norm(t.raw.label).includes(w));
+  return w.length >= 3 && contains.length >= 1 ? contains[0]! : null;
+}
+
+/**
+ * Clicks like a person's pointer would reach it: pointer and mouse down/up, focus, then click, so
+ * widgets listening on mousedown or pointerdown (menus, listboxes) react too. Deferred, so a
+ * click that navigates cannot destroy this evaluate's context before it answers.
+ */
+export function pressElement(el: Element): void {
+  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  const h = el as HTMLElement;
+  setTimeout(() => {
+    try {
+      h.scrollIntoView({ block: 'center' });
+    } catch {
+      // detached meanwhile: the click below still tells the page
+    }
+    const r = h.getBoundingClientRect();
+    const at = { bubbles: true, cancelable: true, composed: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, button: 0, view: win };
+    h.dispatchEvent(new win.PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+    h.dispatchEvent(new win.MouseEvent('mousedown', { ...at, buttons: 1 }));
+    if (typeof h.focus === 'function') h.focus();
+    h.dispatchEvent(new win.PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+    h.dispatchEvent(new win.MouseEvent('mouseup', at));
+    h.click();
+  }, 0);
+}
+
+/**
+ * Follows a same-page link by clicking it (its href only changes the fragment; the page's click
+ * handler is what acts: a router, a menu, a recorded action).
+ */
+export function clickLink(roots: RootInfo[], href: string): PageScriptResponse {
+  for (const ri of roots) {
+    for (const a of Array.from(ri.root.querySelectorAll('a[href]'))) {
+      if ((a as HTMLAnchorElement).href === href && visible(a)) {
+        pressElement(a);
+        return { op: 'clickTarget', ok: true };
+      }
+    }
+  }
+  return { op: 'clickTarget', ok: false };
+}
+
+export function clickTarget(targets: TargetEntry[], label: string): PageScriptResponse {
+  const hit = findTarget(targets, label);
+  if (!hit) return { op: 'clickTarget', ok: false };
+  pressElement(hit.el);
+  return { op: 'clickTarget', ok: true, label: hit.raw.label };
+}
