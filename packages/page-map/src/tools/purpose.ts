@@ -1,6 +1,7 @@
 /** What a form is for (login, search, sign-up, one-time code, other), from its fields and words. */
 import type { RawField, RawGroup } from '../page-script/types';
 import type { Purpose } from './bindings';
+import { passwordFormKind } from './form-kind';
 
 
 /** Everything a group says about itself, lower-cased, for purpose matching. */
@@ -33,15 +34,7 @@ export function purposeOf(g: RawGroup): Purpose {
   const fields = g.fields.filter((f) => f.type !== 'checkbox' && f.type !== 'checkbox-group');
   const pw = fields.filter((f) => f.type === 'password');
   if (pw.length >= 2) return 'sign_up';
-  if (pw.length === 1) {
-    const newPw = pw[0]!.autocomplete === 'new-password';
-    const signupSubmit = SIGNUP_WORDS.test(g.submitLabel.toLowerCase());
-    const loginSubmit = LOGIN_WORDS.test(g.submitLabel.toLowerCase());
-    if (signupSubmit && !loginSubmit) return 'sign_up';
-    if (newPw && !loginSubmit) return 'sign_up';
-    if (fields.length >= 4 && SIGNUP_WORDS.test(words) && !loginSubmit) return 'sign_up';
-    return 'login';
-  }
+  if (pw.length === 1) return passwordFormKind(g, pw[0]!);
   if (fields.length === 1 && fields[0]!.autocomplete !== 'one-time-code' && isOtpField(fields[0]!) && /verif|code|two|2fa|authenticat/.test(words)) return 'verify_code';
   const text = fields.filter(isTextish);
   if (text.length === 1 && fields.length <= 2) {
