@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
+import { extractSettled } from './app-settle';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
@@ -56,7 +57,7 @@ export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {
 
 /** One in-page pass (plus one more for Markdown when asked), then naming and ranking in Node. */
 export async function extractPageMap(page: Page, opts: ExtractOptions): Promise<PageMap> {
-  const raw = await rawExtract(page);
+  const raw = await extractSettled(() => rawExtract(page));
   const map = pageMapFromRaw(raw, opts);
   if (opts.includeContent && !map.block) map.markdown = await pageMarkdown(page);
   return map;

@@ -5,6 +5,7 @@
  */
 import type { FillField, PageScriptResponse, RawField } from './types';
 import { findForm, type FormEntry } from './forms';
+import { revealForFill } from './login-groups';
 
 const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
@@ -66,6 +67,7 @@ export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields
   const hit = findForm(forms, req.sig, req.idx, req.fields.map((f) => f.key));
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
+  revealForFill(hit.g.opener, hit.els.flat());
   for (const want of req.fields) {
     const i = keys.indexOf(want.key);
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };

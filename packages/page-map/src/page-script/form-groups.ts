@@ -5,6 +5,7 @@
  * `claimed`, so the clickables scan skips it.
  */
 import { visible, type RootInfo } from './dom';
+import { hiddenLoginForm, loosePasswordGroup } from './login-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface Group {
@@ -14,6 +15,8 @@ export interface Group {
   fields: Element[];
   buttons: Element[];
   ri: RootInfo;
+  /** A hidden sign-in form's visible opener: the fill clicks it first (login-groups.ts). */
+  opener?: Element;
 }
 
 export const isField = (el: Element): boolean => {
@@ -44,6 +47,14 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       const buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
       for (const f of fields) claimed.add(f);
       for (const b of buttons) claimed.add(b);
+      if (fields.length === 0) {
+        const hidden = hiddenLoginForm(form, ri);
+        if (hidden) {
+          for (const e of [...hidden.fields, ...hidden.buttons]) claimed.add(e);
+          groups.push({ kind: 'form', container: form, form, fields: hidden.fields, buttons: hidden.buttons, ri, opener: hidden.opener });
+          continue;
+        }
+      }
       if (fields.length === 0 && buttons.length === 0) continue;
       if (!visible(form) && fields.length === 0) continue;
       groups.push({ kind: 'form', container: form, form, fields, buttons, ri });
@@ -66,6 +77,12 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       }
       const t = ((f as HTMLInputElement).type || '').toLowerCase();
       if (!found) {
+        const lone = loosePasswordGroup(f, claimed);
+        if (lone) {
+          for (const e of [...lone.fields, ...lone.buttons]) claimed.add(e);
+          groups.push({ kind: 'widget', container: lone.container, form: null, fields: lone.fields, buttons: lone.buttons, ri });
+          continue;
+        }
         // A lone search box works with Enter; anything else without a button is not a tool.
         if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '')) {
           claimed.add(f);

@@ -73,6 +73,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         shadow: g.ri.shadow,
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
         order: order.next++,
+        ...(g.opener ? { reveal: buttonLabel(g.opener) } : {}),
       },
       g,
       els,

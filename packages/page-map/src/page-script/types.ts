@@ -49,6 +49,8 @@ export interface RawGroup {
   shadow: boolean;
   hasCaptcha: boolean;
   order: number;
+  /** A hidden sign-in form: the label of the control that reveals it (clicked before filling). */
+  reveal?: string;
 }
 
 export interface RawButton {

@@ -64,6 +64,8 @@ export function formCandidate(g: RawGroup): Candidate | null {
       : user
         ? `Sign in${where} with username and password.`
         : `Sign in${where}: this form asks for the password only.`;
+    // A form behind a "Sign in" dropdown or modal: the tool opens it first.
+    if (g.reveal) description = `${description.slice(0, -1)} (opens it first through "${clip(g.reveal, 40)}").`;
   } else if (purpose === 'search') {
     const q = g.fields.find((f) => isTextish(f))!;
     const b = buildParam(q, 'query', `Search terms${q.placeholder ? ` (${clip(q.placeholder, 80)})` : ''}`, true);
