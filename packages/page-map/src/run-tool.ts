@@ -14,6 +14,7 @@ import type { PageScriptResponse, FillField, PageSignals } from './page-script/t
 import { isOtpField, purposeOf, type ButtonBinding, type FieldBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
 import { rawExtract } from './extract';
 import { callWebMcp } from './webmcp';
+import { classifyLogin, LOGIN_MESSAGES, REJECTED } from './login-outcome';
 import type { PageMap, PageTool, RunToolOptions, ToolCall, ToolRunOutcome } from './types';
 
 type Code = NonNullable<ToolRunOutcome['result']['error']>['code'];
@@ -161,10 +162,12 @@ async function settle(page: Page, deadline: number, action: () => Promise<void>)
   return { navigated, timedOut };
 }
 
-async function signals(page: Page): Promise<PageSignals> {
+/** `form`: the submitted sign-in form, whose own state (present again, errors) the signals then include. */
+async function signals(page: Page, form?: FormBinding): Promise<PageSignals> {
+  const want = form ? { sig: form.sig, idx: form.idx, keys: form.fields.map((f) => f.key).filter(Boolean) } : undefined;
   for (let i = 0; i < 3; i++) {
     try {
-      const r = await callPageScript(page, { op: 'signals' });
+      const r = await callPageScript(page, { op: 'signals', ...(want ? { form: want } : {}) });
       if (r.op === 'signals') return r.signals;
     } catch {
       await sleep(100); // a navigation was still replacing the context
@@ -193,35 +196,6 @@ async function fillForm(page: Page, binding: FormBinding, values: Record<string,
   return { hadCaptcha: r.hadCaptcha };
 }
 
-const REJECTED = /\b(invalid|incorrect|wrong|not recogni[sz]ed|doesn'?t match|do not match|did not match|unknown (user|email|account)|no account|couldn'?t (find|sign you in|log you in)|could not (find|sign you in|log you in)|try again|failed|not (valid|correct)|authentication failed|login failed|bad credentials)\b/i;
-const TWO_FACTOR = /\b(two[- ]factor|2fa|two[- ]step verification|2-step verification|multi[- ]factor|authenticator app|one[- ]time (pass)?code|verification code|security code|enter the code|approve (the |this )?(sign[- ]?in|login|request)|approve it on|on your (other )?(device|phone)|check your (phone|device|authenticator)|push notification|tap yes|confirm (the )?sign[- ]?in on)\b/i;
-const NEW_DEVICE = /\b(new device|unrecogni[sz]ed (device|browser)|new (browser|location)|don'?t recogni[sz]e (this|your) (device|browser|computer)|haven'?t seen (this|your) (device|browser)|verify (this|your) (device|browser)|confirm (this|your) (device|browser)|unusual (sign[- ]?in|activity|login))\b/i;
-const CAPTCHA_TEXT = /\b(captcha|i'?m not a robot|verify you are (a )?human|complete the (security )?challenge)\b/i;
-
-export type LoginClass = 'ok' | 'LOGIN_REJECTED' | 'CAPTCHA_REQUIRED' | 'TWO_FACTOR_REQUIRED' | 'NEW_DEVICE_CHECK';
-
-/** Classifies the page after a login submit. Exported for tests over frozen signals. */
-export function classifyLogin(s: PageSignals, before: { url: string; hadCaptcha: boolean }): LoginClass {
-  const alerts = s.alerts.join(' \n ');
-  const stillLogin = s.password || (s.url === before.url && REJECTED.test(alerts));
-  if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000)))) return 'CAPTCHA_REQUIRED';
-  if (NEW_DEVICE.test(`${s.title} ${s.text.slice(0, 3000)}`)) return 'NEW_DEVICE_CHECK';
-  if (s.otp || TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password) return 'TWO_FACTOR_REQUIRED';
-  if (REJECTED.test(alerts)) return 'LOGIN_REJECTED';
-  if (s.password && REJECTED.test(s.text.slice(0, 3000))) return 'LOGIN_REJECTED';
-  if (s.captcha && before.hadCaptcha && s.url === before.url) return 'CAPTCHA_REQUIRED';
-  if (s.password && s.url === before.url) return 'LOGIN_REJECTED';
-  if (s.password) return 'LOGIN_REJECTED';
-  return 'ok';
-}
-
-const LOGIN_MESSAGES: Record<Exclude<LoginClass, 'ok'>, string> = {
-  LOGIN_REJECTED: 'The site rejected the sign-in: it says the username or password is wrong (or it still shows the sign-in form). Check the credentials; do not retry blindly.',
-  CAPTCHA_REQUIRED: 'The site shows a CAPTCHA at sign-in. CAPTCHAs are never solved or bypassed, so this sign-in cannot be automated here.',
-  TWO_FACTOR_REQUIRED: 'The site asks for a second factor (a one-time code or approval on another device). The session stays on that step; a verify_code tool is listed when the page has a code field.',
-  NEW_DEVICE_CHECK: 'The site asks to confirm a new or unrecognized device or browser (each session is a fresh browser). Confirm the device out of band, then try again.',
-};
-
 async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values: Record<string, Value>, deadline: number): Promise<ToolRunOutcome> {
   const name = tool.tool.name;
   const startUrl = page.url();
@@ -232,8 +206,8 @@ async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values
   let navigated = first.navigated;
   if (first.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
   // Two-step: the username went first; the password goes into the next step's form.
+  let step: FormBinding | undefined;
   if (binding.twoStep && values.password !== undefined) {
-    let step: FormBinding | undefined;
     for (let i = 0; i < 10 && !step && remainingOf(deadline) > 0; i++) {
       const raw = await rawExtract(page).catch(() => null);
       const g = raw?.groups.find((x) => x.fields.some((f) => f.type === 'password') && purposeOf(x) === 'login') ?? raw?.groups.find((x) => x.fields.some((f) => f.type === 'password'));
@@ -259,7 +233,7 @@ async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values
       if (second.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
     }
   }
-  const s = await signals(page);
+  const s = await signals(page, step ?? binding);
   const verdict = classifyLogin(s, { url: startUrl, hadCaptcha });
   if (verdict === 'ok') return ok(name, navigated || page.url() !== startUrl, true);
   return fail(name, verdict, LOGIN_MESSAGES[verdict], navigated || page.url() !== startUrl, true);

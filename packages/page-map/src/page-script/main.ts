@@ -12,6 +12,7 @@ import { walkRoots } from './dom';
 import { extractPage, type Scan } from './extract';
 import { fill } from './fill';
 import { scanForms } from './forms';
+import { loginFormSignals } from './login-signals';
 import { pageSignals } from './signals';
 
 /** Forms first, then standalone buttons (which skip controls the forms claimed), in page order. */
@@ -25,7 +26,12 @@ function scan(t0: number): Scan {
 
 export function run(req: PageScriptRequest): PageScriptResponse {
   const t0 = performance.now();
-  if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
+  if (req.op === 'signals') {
+    const signals = pageSignals(walkRoots());
+    // After a login submit: the submitted form's own state (login-signals.ts).
+    if (req.form) signals.loginForm = loginFormSignals(scan(t0).forms, req.form);
+    return { op: 'signals', signals };
+  }
   if (req.op === 'webmcp') return { op: 'webmcp', ok: false, error: 'webmcp calls run through callWebMcp' };
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);

@@ -95,7 +95,19 @@ export interface RawPage {
   ms: number;
 }
 
+/** The submitted sign-in form after a login submit (page-script/login-signals.ts). */
+export interface LoginFormSignals {
+  /** The same form is on the page again. */
+  present: boolean;
+  /** One of its fields is marked aria-invalid. */
+  invalid: boolean;
+  /** Visible error texts tied to it. */
+  errors: string[];
+}
+
 export interface PageSignals {
+  /** Asked for with the submitted form's identity: that form's state. */
+  loginForm?: LoginFormSignals;
   url: string;
   title: string;
   password: boolean;
@@ -114,7 +126,7 @@ export interface FillField {
 
 export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
-  | { op: 'signals' }
+  | { op: 'signals'; form?: { sig: string; idx: number; keys: string[] } }
   | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'webmcp' };
