@@ -10,7 +10,7 @@
  */
 import { visible, type RootInfo } from './dom';
 import { buttonLabel } from './labels';
-import { BUTTON_SEL, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
+import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 /** What a control that opens or submits a sign-in says. */
 const LOGIN_LABEL = /\b(sign ?in|sign on|log ?in|login|signin|log on|my account|account)\b|anmelden|connexion|se connecter|iniciar sesi[oó]n|entrar|войти|ログイン/i;
@@ -66,7 +66,7 @@ export function hiddenLoginForm(form: HTMLFormElement, ri: RootInfo): { fields: 
   while (box.parentElement && box.parentElement.tagName !== 'BODY' && !visible(box.parentElement)) box = box.parentElement;
   const opener = findOpener(box, form, ri.root);
   if (!opener) return null;
-  const fields = all.filter((e) => isInputField(e) && (e as HTMLInputElement).type !== 'checkbox' && (e as HTMLInputElement).type !== 'radio');
+  const fields = all.filter((e) => isInputField(e) && !e.closest(CAPTCHA_WIDGET));
   const buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => (b as HTMLButtonElement).type !== 'reset');
   return { fields, buttons, opener };
 }
