@@ -28,7 +28,7 @@ test('open, follow-up and close lines carry tenant id and host, never path, quer
   const host = new URL(suite.site.origin).host;
   expect(lines.map((l) => [l.job, l.tenantId, l.host, l.worker])).toEqual([
     ['open', tenant.id, host, worker.id],
-    ['browse', tenant.id, host, worker.id],
+    ['resume', tenant.id, host, worker.id],
     ['close', tenant.id, host, worker.id],
   ]);
   const out = worker.output();
