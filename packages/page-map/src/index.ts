@@ -11,3 +11,4 @@ export { pageMarkdown } from './content';
 export { OfflineSummarizer, ClaudeSummarizer, offlineSummary, SUMMARY_SYSTEM_PROMPT, pageAsData, type ClaudeSummarizerOptions } from './summarize';
 export { buildTools, purposeOf } from './tools';
 export { slug } from './slug';
+export { strictSentenceCount } from './sentences';
