@@ -6,30 +6,18 @@
  * options), as an agent would; the fixture pages record what happened in their title.
  */
 import { BrowseResponse } from '@pagemap/contracts';
-import { api, FIXTURE_USERS, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { api, FIXTURE_USERS } from '@pagemap/test-utils';
+import { useApiSuite } from './helpers';
 
-let stack: Stack;
-let site: FixtureServer;
-let key: string;
-
-beforeAll(async () => {
-  site = await startFixtureServer();
-  stack = await startStack({ workers: 1, gateways: 1 });
-  ({ apiKey: key } = await stack.tenant({ plan: 'builder' }));
-}, 60_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await site?.close();
-});
+const suite = useApiSuite({ tenants: 1 });
 
 type Map = BrowseResponse;
 const browse = async (body: unknown): Promise<Map> => {
-  const res = await api(stack.url, 'POST', '/v1/browse', { key, body });
+  const res = await api(suite.stack.url, 'POST', '/v1/browse', { key: suite.keys[0]!, body });
   expect(res.status).toBe(200);
   return BrowseResponse.parse(res.body);
 };
-const open = (path: string) => browse({ url: site.url(path) });
+const open = (path: string) => browse({ url: suite.site.url(path) });
 const run = (m: Map, tool: string, params: Record<string, unknown> = {}) => browse({ session_id: m.session_id, tool, params });
 const toolOf = (m: Map, name: string) => m.tools.find((t) => t.name === name);
 const optionsOf = (m: Map, tool: string, param: string) => toolOf(m, tool)?.params.find((p) => p.name === param)?.options ?? [];
