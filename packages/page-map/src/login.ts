@@ -76,4 +76,3 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
   return fail(name, verdict === 'NO_RESPONSE' ? 'TOOL_FAILED' : verdict, LOGIN_MESSAGES[verdict], changed, true);
 }
 
-export { classifyLogin, REJECTED };

@@ -15,7 +15,8 @@ import { isOtpField, type ButtonBinding, type ClickBinding, type FormBinding, ty
 import { callWebMcp } from './webmcp';
 import { dialogsOf } from './dialogs';
 import { fillForm, FillError } from './fill-form';
-import { REJECTED, runLogin, signals } from './login';
+import { runLogin, signals } from './login';
+import { REJECTED } from './login-outcome';
 import { ToolError, fail, ok, remainingOf } from './outcome';
 import { settle, settleAfterGoto, unlessDialog } from './settle/settle';
 import { ParamError, validateParams, type Value } from './validate-params';

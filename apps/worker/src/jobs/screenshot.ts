@@ -4,14 +4,8 @@
  * at half the height until it fits — the answer then says `truncated`. Never billed as an action
  * and never cached: it is taken in the session's own page for this answer only.
  */
-import type { Screenshot } from '@pagemap/contracts';
+import type { Screenshot, ScreenshotOptions } from '@pagemap/contracts';
 import type { Page } from 'puppeteer-core';
-
-export interface ScreenshotJobOptions {
-  fullPage: boolean;
-  format: 'jpeg' | 'png';
-  quality?: number;
-}
 
 export interface ScreenshotBounds {
   /** Tallest full-page capture, CSS pixels. */
@@ -20,7 +14,7 @@ export interface ScreenshotBounds {
   maxBytes: number;
 }
 
-export async function takeScreenshot(page: Page, opts: ScreenshotJobOptions, bounds: ScreenshotBounds): Promise<Screenshot> {
+export async function takeScreenshot(page: Page, opts: ScreenshotOptions, bounds: ScreenshotBounds): Promise<Screenshot> {
   const viewport = page.viewport() ?? { width: 800, height: 600 };
   const encoding = { type: opts.format, ...(opts.format === 'jpeg' ? { quality: opts.quality ?? 70 } : {}), encoding: 'base64' } as const;
   if (!opts.fullPage) {
