@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { api, startFixtureServer, startStack } from '@pagemap/test-utils';
 import { machine } from './machine';
 import { runAgent } from './agent-run';
+import { buttonTools } from './service';
 import { renderAgent } from './report-agent';
 import type { BenchResults } from './results';
 
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     const counter = site.url('/bench-counter.html');
     const probe = await api(c.base, 'POST', '/v1/browse', { key: apiKey, body: { url: counter } });
     await api(c.base, 'DELETE', `/v1/session/${probe.body.session_id}`, { key: apiKey });
-    const tool = (probe.body.tools as Array<{ name: string }>).map((t) => t.name).find((n) => n !== 'navigate' && n !== 'follow_link')!;
+    const tool = buttonTools(probe.body.tools)[0]!;
     const top = QUICK ? 4 : 16;
     const agent = await runAgent(stack, c, { url: site.url('/form.html'), counter, tool, rounds: Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)), n: QUICK ? 6 : 15, thinkMs: 400, concurrency: top, concurrentTotal: Math.max(20, 3 * top) });
     const results = { machine: machine(), quick: QUICK, levels: [1, top], limit: {}, service: {}, pieces: {}, overhead: {}, memory: {}, cache: {}, scale: {}, agent } as BenchResults;

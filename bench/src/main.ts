@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     const counter = site.url('/bench-counter.html');
     const counterTools = (await api(c.base, 'POST', '/v1/browse', { key: apiKey, body: { url: counter } })).body;
     await svc.close(c, counterTools.session_id);
-    const buttons = (counterTools.tools as Array<{ name: string }>).map((t) => t.name).filter((n) => n !== 'navigate' && n !== 'follow_link').slice(0, 5);
+    const buttons = svc.buttonTools(counterTools.tools).slice(0, 5);
     log(`batch tools: ${buttons.join(', ')}`);
     results.service.follow_up = {};
     results.service.login_tool = {};

@@ -12,6 +12,14 @@ async function ok(res: { status: number; body: any }, what: string): Promise<any
   return res.body;
 }
 
+/**
+ * The page's own buttons among its tools: those that take no parameters (the generic `click`,
+ * `navigate` and `follow_link` all need one), in the page's order.
+ */
+export function buttonTools(tools: Array<{ name: string; params?: Array<{ required?: boolean }> }>): string[] {
+  return tools.filter((t) => !(t.params ?? []).some((p) => p.required)).map((t) => t.name);
+}
+
 export async function open(c: Client, url: string): Promise<string> {
   const body = await ok(await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { url } }), 'open');
   return body.session_id as string;

@@ -212,6 +212,33 @@ describe('navigate and follow_link', () => {
     });
   });
 
+  test('a form answered by Post/Redirect/Get waits for the page behind the redirect', async () => {
+    const { server } = env();
+    server.route('GET', '/prg/form', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>Order</title><form method="post" action="/prg/order"><label>Quantity <input name="qty"></label><button>Place order</button></form>');
+    });
+    // A slow answer: the tool is already waiting for the navigation when the redirect arrives.
+    server.route('POST', '/prg/order', async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 300));
+      res.writeHead(303, { location: '/prg/done', 'set-cookie': 'cart=1; Path=/' });
+      res.end();
+    });
+    // The page behind the redirect is slow: the tool must not answer before it arrives.
+    server.route('GET', '/prg/done', async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 400));
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>Order placed</title><p>Thank you.</p>');
+    });
+    await withPage('/prg/form', async (page, map) => {
+      const form = map.tools.find((t) => t.binding.kind === 'form')!;
+      const out = await run(page, map, form.tool.name, { qty: '2' });
+      expect(out).toMatchObject({ result: { success: true }, navigated: true });
+      expect(page.url()).toMatch(/\/prg\/done$/);
+      expect(await page.title()).toBe('Order placed');
+    });
+  });
+
   test('a slow page ends in TOOL_TIMEOUT within the budget', async () => {
     await withPage('/index.html', async (page, map) => {
       const t0 = Date.now();

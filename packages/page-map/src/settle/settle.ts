@@ -28,6 +28,12 @@ const PROBE_MS = 1500;
 
 const remainingOf = (deadline: number) => Math.max(0, deadline - Date.now());
 
+/** The request was answered by a redirect, which the browser follows with a new request. */
+function isRedirect(r: HTTPRequest): boolean {
+  const res = r.response();
+  return !!res && res.status() >= 300 && res.status() < 400 && res.headers().location !== undefined;
+}
+
 /** Watches a page's network and main-frame navigation from Node while an action settles. */
 class Activity {
   readonly inFlight = new Set<HTTPRequest>();
@@ -54,7 +60,9 @@ class Activity {
       this.#poke();
     });
     const done = (r: HTTPRequest) => {
-      if (r.isNavigationRequest() && r.frame() === main()) this.navEnded = true;
+      // A redirect (Post/Redirect/Get after a form) also ends its request, but the navigation
+      // goes on with the next one: only a final answer without a document ends it (204, download).
+      if (r.isNavigationRequest() && r.frame() === main() && !isRedirect(r)) this.navEnded = true;
       this.inFlight.delete(r);
       this.#poke();
     };
