@@ -78,7 +78,8 @@ export class BrowseHandler {
     return session.exclusive(() =>
       this.#crashSafe(session, async () => {
         if (session.closed) return this.#fail(SESSION_GONE);
-        await phases.time('directory', () => this.deps.registry.touch(session));
+        // Not idle while it runs (a long batch must not outlive the entry's expiry); not waited for.
+        void this.deps.registry.touch(session);
         const map = session.pageMap ?? (await extractPageMap(session.page, { includeContent: false, onTiming: phases.extractTiming }));
         log.debug({ sessionId: session.id, calls: calls.length }, 'session resumed');
         return this.#runAndAnswer(session, map, calls, job, phases);
@@ -125,8 +126,13 @@ export class BrowseHandler {
     const current = await pageAfter(session, map, job, batch !== undefined, phases);
     session.pageMap = current;
     const { summary, cache } = await this.deps.summaries.summarize(current, session.authenticated, phases);
-    // The request ends now: the idle time-out counts from here (and `expires_at` says so).
-    await phases.time('directory', () => this.deps.registry.touch(session));
+    // A new session's record must be in the directory before the agent learns its id.
+    await phases.time('directory', () => session.recorded);
+    // The request ends now: the idle time-out counts from here (and `expires_at` says so). Not
+    // waited for (touch logs a failed write itself): on a single Redis it travels ahead of the
+    // job's result on the same connection; on a cluster it may land a moment after the answer,
+    // when the entry still holds the earlier, later-than-now expiry.
+    void this.deps.registry.touch(session);
     const response = phases.timeSync('serialise', () => browseResponse(session, current, summary, job, batch));
     if (job.screenshot) {
       // A failed capture leaves the field out rather than failing a page map that is ready.

@@ -70,6 +70,7 @@ export class SessionRegistry {
     this.metrics.poolSize.set(this.pool.size);
   }
 
+  /** A session in a fresh context, its directory record on the way (`session.recorded`). */
   async open(sessionId: string, tenantId: string, phases?: PhaseClock): Promise<Session> {
     const started = performance.now();
     const { context, page, pooled } = await this.pool.take();
@@ -82,14 +83,11 @@ export class SessionRegistry {
     this.metrics.sessionsOpened.inc();
     this.metrics.openSessions.set(this.#sessions.size);
     this.updateContextGauge();
-    const recording = performance.now();
-    try {
-      await this.directory.record(sessionId, this.#entry(session));
-      phases?.add('directory', performance.now() - recording);
-    } catch (err) {
-      await this.close(sessionId, 'open_failed');
-      throw err;
-    }
+    // Recorded while the page loads rather than before: no one can address the session until its
+    // job answers (the id reaches the agent in that answer), and the job waits for the record
+    // before answering. A failed write fails the job, which closes the session.
+    session.recorded = this.directory.record(sessionId, this.#entry(session));
+    session.recorded.catch(() => undefined); // observed by the job; never an unhandled rejection
     this.#schedule(session);
     return session;
   }

@@ -18,6 +18,11 @@ export class Session {
    */
   authenticated = false;
   closed = false;
+  /**
+   * The session's record in the directory, written while its first page loads (see
+   * SessionRegistry.open); its job waits for it before answering. Rejects if the write failed.
+   */
+  recorded: Promise<void> = Promise.resolve();
   /** Why the session was closed, once it is. */
   closeReason: CloseReason | undefined;
   /** Tail of the session's serial job chain (requests on one session run one at a time). */
