@@ -51,10 +51,9 @@ export function mountRoute<B>(router: Router, def: RouteDef<B>, services: Gatewa
       res.locals.tenantId = principal.tenant.id;
       // "Last used" in the dashboard's key list; a failed write must not fail the request.
       if (principal.scope === 'full') void services.accounts.touchKey(principal.tenant.id, principal.credentialId).catch(() => undefined);
-      // Usage headers go on every authenticated response, refusals included.
-      await services.meter.writeHeaders(res, principal.tenant);
-      // Per-tenant request rate, shared by every replica (a token bucket in Redis).
-      const rate = await services.accounts.takeRequestToken(principal.tenant);
+      // Usage headers go on every authenticated response, refusals included; the per-tenant
+      // request rate is a token bucket in Redis shared by every replica. Independent: asked together.
+      const [, rate] = await Promise.all([services.meter.writeHeaders(res, principal.tenant), services.accounts.takeRequestToken(principal.tenant)]);
       if (!rate.allowed) {
         throw new PagemapError('RATE_LIMITED', `Too many requests: the plan allows ${services.accounts.plan(principal.tenant).ratePerSecond} per second. Retry in ${rate.retryAfterS} s.`, { retryAfterS: rate.retryAfterS });
       }

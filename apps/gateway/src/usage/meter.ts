@@ -67,20 +67,18 @@ export class UsageMeter {
     const refund = reserved.pages + reserved.tools - billedPages - billedTools;
     if (billedPages) this.metrics.actionsBilled.inc({ kind: 'page' }, billedPages);
     if (billedTools) this.metrics.actionsBilled.inc({ kind: 'tool' }, billedTools);
+    // Nothing to give back: the headers the reservation set already count this request.
+    if (refund <= 0) return;
+    this.metrics.actionsRefunded.inc({ reason }, refund);
     let used: number;
-    if (refund > 0) {
-      this.metrics.actionsRefunded.inc({ reason }, refund);
-      try {
-        used = await this.accounts.refund(reserved.tenant, reserved.period, refund);
-      } catch (err) {
-        if (!isDatastoreUnavailable(err)) throw err;
-        // The usage counter's node is down (a failover): the actions were reserved but not
-        // performed, so the refund is owed — retried until the slot is back, never dropped.
-        this.#retryRefund(reserved, refund);
-        return;
-      }
-    } else {
-      used = await this.accounts.used(reserved.tenant, reserved.period);
+    try {
+      used = await this.accounts.refund(reserved.tenant, reserved.period, refund);
+    } catch (err) {
+      if (!isDatastoreUnavailable(err)) throw err;
+      // The usage counter's node is down (a failover): the actions were reserved but not
+      // performed, so the refund is owed — retried until the slot is back, never dropped.
+      this.#retryRefund(reserved, refund);
+      return;
     }
     this.#set(res, used, reserved.limit, reserved.period);
   }
