@@ -45,6 +45,11 @@ export const WorkerEnvSchema = z.object({
   PAGEMAP_TOOL_TIMEOUT_MS: envInt(10_000, 100, 600_000),
   /** Time budget of opening a page, ms. */
   PAGEMAP_NAVIGATION_TIMEOUT_MS: envInt(15_000, 100, 600_000),
+  /**
+   * Longest a freshly loaded page that has nothing yet but is still rendering (an app shell with a
+   * spinner) is waited for, ms; pages that offer something are never delayed. 0 turns it off.
+   */
+  PAGEMAP_RENDER_WAIT_MS: envInt(2_000, 0, 30_000),
   /** Tallest full-page screenshot, CSS pixels; taller pages are cut (`truncated`). */
   PAGEMAP_SCREENSHOT_MAX_HEIGHT: envInt(8_000, 100, 32_000),
   /** Largest screenshot, bytes before base64; a larger full-page capture is retaken at half the height. */

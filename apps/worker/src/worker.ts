@@ -87,6 +87,7 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
     metrics,
     log,
     navigationMs: env.PAGEMAP_NAVIGATION_TIMEOUT_MS,
+    renderWaitMs: env.PAGEMAP_RENDER_WAIT_MS,
     screenshots: { maxHeight: env.PAGEMAP_SCREENSHOT_MAX_HEIGHT, maxBytes: env.PAGEMAP_SCREENSHOT_MAX_BYTES },
   });
   const closer = new CloseHandler(registry, id);

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
+import { looksUnrendered, readRendered } from './settle/render';
 import type { PageScriptResponse, RawPage } from './page-script/types';
 import { buildTools } from './tools';
 import type { ExtractOptions, PageMap, PageOverlay, PageTool } from './types';
@@ -67,8 +68,13 @@ export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {
 export async function extractPageMap(page: Page, opts: ExtractOptions): Promise<PageMap> {
   const timing = opts.onTiming;
   let t = performance.now();
-  const raw = await rawExtract(page);
+  let raw = await rawExtract(page);
   timing?.('extract', performance.now() - t);
+  if (opts.awaitRenderMs && looksUnrendered(raw)) {
+    t = performance.now();
+    raw = await readRendered(page, raw, () => rawExtract(page), Date.now() + opts.awaitRenderMs);
+    timing?.('render', performance.now() - t);
+  }
   t = performance.now();
   const map = pageMapFromRaw(raw, opts);
   timing?.('analyse', performance.now() - t);

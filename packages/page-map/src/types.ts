@@ -59,10 +59,16 @@ export interface ExtractOptions {
   /** HTTP status of the main document, when known (403/429 help to classify blocks). */
   status?: number;
   /**
-   * Timing hook: told how long the in-page round trips ('extract') and the work in Node over
-   * their result ('analyse': block detection, tool naming, hashing) took, in ms.
+   * Timing hook: told how long the in-page round trips ('extract'), the wait for a page still
+   * rendering ('render') and the work in Node over their result ('analyse': block detection, tool
+   * naming, hashing) took, in ms.
    */
-  onTiming?: (part: 'extract' | 'analyse', ms: number) => void;
+  onTiming?: (part: 'extract' | 'analyse' | 'render', ms: number) => void;
+  /**
+   * A page that has nothing to offer yet but is still rendering (settle/render.ts) is read again
+   * as it changes, for at most this long (ms). For freshly loaded pages; unset: read once.
+   */
+  awaitRenderMs?: number;
 }
 
 export interface RunToolOptions {

@@ -32,6 +32,8 @@ export interface BrowseDeps {
   metrics: WorkerMetrics;
   log: Logger;
   navigationMs: number;
+  /** Longest wait for a loaded page that is still rendering (see extractPageMap's awaitRenderMs). */
+  renderWaitMs: number;
   screenshots: ScreenshotBounds;
 }
 
@@ -56,7 +58,7 @@ export class BrowseHandler {
           await registry.close(session.id, 'open_failed');
           return this.#fail(status);
         }
-        const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status, onTiming: phases.extractTiming });
+        const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status, onTiming: phases.extractTiming, awaitRenderMs: this.deps.renderWaitMs });
         if (map.block) {
           metrics.blocks.inc({ kind: map.block.kind });
           await registry.close(session.id, 'open_failed');
@@ -123,7 +125,7 @@ export class BrowseHandler {
         return out;
       });
     }
-    const current = await pageAfter(session, map, job, batch !== undefined, phases);
+    const current = await pageAfter(session, map, job, batch !== undefined, phases, this.deps.renderWaitMs);
     session.pageMap = current;
     const { summary, cache } = await this.deps.summaries.summarize(current, session.authenticated, phases);
     // A new session's record must be in the directory before the agent learns its id.

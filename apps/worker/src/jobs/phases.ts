@@ -22,6 +22,8 @@ export const PHASES = [
   'load',
   /** In-page extraction round trips (the page script, Markdown when asked). */
   'extract',
+  /** Waiting for a loaded page that had nothing yet to finish rendering (script-drawn apps only). */
+  'render',
   /** Block detection and tool naming in Node, over what the page script returned. */
   'block_check',
   /** The requested tools, cookie watch included. */
@@ -41,8 +43,8 @@ export type Phase = (typeof PHASES)[number];
 export class PhaseClock {
   readonly #spent = new Map<Phase, number>();
 
-  /** extractPageMap's timing hook: its round trips are 'extract', its work in Node 'block_check'. */
-  readonly extractTiming = (part: 'extract' | 'analyse', ms: number): void => this.add(part === 'extract' ? 'extract' : 'block_check', ms);
+  /** extractPageMap's timing hook: its round trips are 'extract', waiting for rendering 'render', its work in Node 'block_check'. */
+  readonly extractTiming = (part: 'extract' | 'analyse' | 'render', ms: number): void => this.add(part === 'analyse' ? 'block_check' : part, ms);
 
   /** Adds `ms` to a phase (phases may be entered more than once in a job). */
   add(phase: Phase, ms: number): void {

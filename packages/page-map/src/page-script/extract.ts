@@ -6,6 +6,7 @@ import type { FormEntry, Order } from './forms';
 import { scanLinks } from './links';
 import { mainText } from './main-text';
 import { hasCaptcha } from './signals';
+import { showsLoading } from './loading';
 import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
@@ -42,6 +43,8 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     links,
     webmcp,
     captcha: hasCaptcha(scan.roots),
+    loading: showsLoading(),
+    scripts: document.scripts.length,
     ms: Math.round(performance.now() - scan.t0),
   };
 }

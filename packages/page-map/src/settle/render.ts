@@ -1,0 +1,63 @@
+/**
+ * Script-rendered apps (a spinner in an empty mount point, the sign-in form drawn after the app's
+ * config request) have almost nothing to offer at `load`. When a freshly loaded page has no forms,
+ * no buttons, hardly any links or text yet, and either shows a loading indicator or has scripts
+ * that may still draw it, extraction waits for the page to change — by signal: a mutation
+ * observer in the page, then a quiet frame — and reads it again, within a bound. Pages that
+ * already offer something, and pages without scripts, are never delayed.
+ */
+import type { Page } from 'puppeteer-core';
+import type { RawPage } from '../page-script/types';
+import { quietProbe } from './in-page';
+
+/** Longest a quiet-frame probe waits after a change (animations never stop). */
+const QUIET_MS = 1000;
+
+/**
+ * Nothing to offer yet, and a sign that more is coming: a loading indicator, or scripts in a page
+ * with (almost) no text at all — an empty mount point, "Loading…". A short page that says
+ * something (a "not found" page with an analytics script) is taken as it is.
+ */
+export function looksUnrendered(raw: RawPage): boolean {
+  const empty = raw.groups.length === 0 && raw.buttons.length === 0 && raw.webmcp.length === 0 && raw.links.length <= 3 && raw.bodyText.length < 200;
+  return empty && (raw.loading || (raw.scripts > 0 && raw.bodyText.length < 40));
+}
+
+/** Evaluated in the page: true at the first change of its nodes or text, false after `ms`. */
+function nextChange(ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let timer = 0;
+    const mo = new MutationObserver(() => {
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve(true);
+    });
+    mo.observe(document, { subtree: true, childList: true, characterData: true });
+    timer = window.setTimeout(() => {
+      mo.disconnect();
+      resolve(false);
+    }, ms);
+  });
+}
+
+/**
+ * `raw`, or while it looks unrendered, the page read again after each change, until it offers
+ * something or `deadline` (epoch ms) passes. A page that replaces its document meanwhile (an app
+ * that redirects to its sign-in page) is read again once the new one answers.
+ */
+export async function readRendered(page: Page, raw: RawPage, read: () => Promise<RawPage>, deadline: number): Promise<RawPage> {
+  let current = raw;
+  while (looksUnrendered(current)) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    try {
+      if (!(await page.evaluate(nextChange, left))) break; // nothing happened within the bound
+      await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, deadline - Date.now())));
+    } catch {
+      // The document was replaced while waiting: give the new one a moment to exist.
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    current = await read().catch(() => current);
+  }
+  return current;
+}
