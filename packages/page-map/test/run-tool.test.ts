@@ -239,6 +239,32 @@ describe('navigate and follow_link', () => {
     });
   });
 
+  test('a client-side route change (pushState, no new document) answers as soon as the view is drawn', async () => {
+    const { server } = env();
+    server.route('GET', '/router/home', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><title>Acme</title><header><a onclick="go('pricing')" style="cursor:pointer">Pricing</a> <a onclick="go('docs')" style="cursor:pointer">Docs</a></header><h1 id="h">Home</h1>
+<script>function go(v) { history.pushState({ v }, '', '#/' + v); document.getElementById('h').textContent = v; }</script>`);
+    });
+    await withPage('/router/home', async (page, map) => {
+      const out = await run(page, map, 'click', { target: 'Pricing' }, 5000);
+      expect(out.result).toEqual({ tool: 'click', success: true, error: null });
+      expect(out.navigated).toBe(false);
+      expect(page.url()).toMatch(/#\/pricing$/);
+      expect(await page.$eval('#h', (e) => e.textContent)).toBe('pricing');
+    });
+    // A route to another path is another page for the agent: `navigated`, so a batch stops there.
+    server.route('GET', '/router/app', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><title>Acme</title><button onclick="history.pushState({}, '', '/router/pricing'); document.getElementById('h').textContent = 'Pricing';">Pricing</button><h1 id="h">Home</h1>`);
+    });
+    await withPage('/router/app', async (page, map) => {
+      const out = await run(page, map, 'pricing', undefined, 5000);
+      expect(out).toMatchObject({ result: { success: true }, navigated: true });
+      expect(page.url()).toMatch(/\/router\/pricing$/);
+    });
+  });
+
   test('a slow page ends in TOOL_TIMEOUT within the budget', async () => {
     await withPage('/index.html', async (page, map) => {
       const t0 = Date.now();

@@ -28,6 +28,8 @@ const PROBE_MS = 1500;
 
 const remainingOf = (deadline: number) => Math.max(0, deadline - Date.now());
 
+const withoutFragment = (url: string): string => url.split('#')[0]!;
+
 /** The request was answered by a redirect, which the browser follows with a new request. */
 function isRedirect(r: HTTPRequest): boolean {
   const res = r.response();
@@ -70,7 +72,11 @@ class Activity {
     on('requestfailed', done);
     on<Frame>('framenavigated', (f) => {
       if (f !== main()) return;
-      if (this.navRequested || this.ownNavigation) dialogsOf(page).newDocument();
+      // Puppeteer reports same-document navigations (history.pushState, a hash: how client-side
+      // routers change views) as framenavigated too. Without a navigation request it is one: the
+      // document stays, no DOMContentLoaded will come, and the DOM-quiet probe covers the new view.
+      if (!this.navRequested && !this.ownNavigation) return;
+      dialogsOf(page).newDocument();
       this.committed = true;
       this.domReady = false;
       this.inFlight.clear(); // the old document's requests no longer matter
@@ -193,7 +199,9 @@ export async function settle(page: Page, deadline: number, action: () => Promise
   } finally {
     act.dispose();
   }
-  const navigated = act.committed && (act.navRequested || page.url() !== startUrl);
+  // A new document, or a client-side route to another path (pushState): the agent is on another
+  // page either way. A change of the fragment alone (tabs, anchors, hash routes) keeps the page.
+  const navigated = (act.committed && (act.navRequested || page.url() !== startUrl)) || withoutFragment(page.url()) !== withoutFragment(startUrl);
   return { navigated, timedOut: !ok };
 }
 
