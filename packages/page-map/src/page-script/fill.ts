@@ -9,6 +9,7 @@
 import type { FillField, PageScriptResponse, RawField } from './types';
 import { findForm, type FormEntry } from './forms';
 import { buttonLabel } from './labels';
+import { settleSuggestions } from './suggestions';
 
 const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
@@ -115,15 +116,27 @@ function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string)
   return false;
 }
 
-export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }): PageScriptResponse {
+/**
+ * Sets the fields, then submits when asked — unless an autocomplete field's open list still waits
+ * for a pick (suggestions.ts): then the answer says `held` and nothing is sent. Asynchronous only
+ * while such a list is awaited.
+ */
+export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }): PageScriptResponse | Promise<PageScriptResponse> {
   const hit = findForm(forms, req.sig, req.idx, req.fields.map((f) => f.key));
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
+  const filled: Element[] = [];
   for (const want of req.fields) {
     const i = keys.indexOf(want.key);
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true);
+    filled.push(hit.els[i]![0]!);
   }
-  const enter = req.submit ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
-  return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password'), ...(enter ? { enter } : {}) };
+  const answer = (held: boolean): PageScriptResponse => {
+    const enter = req.submit && !held ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
+    return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password'), ...(enter ? { enter } : {}), ...(held ? { held } : {}) };
+  };
+  if (!req.submit) return answer(false);
+  const suggestions = settleSuggestions(hit, filled);
+  return typeof suggestions === 'string' ? answer(suggestions === 'held') : suggestions.then((s) => answer(s === 'held'));
 }

@@ -27,7 +27,8 @@ function scan(t0: number): Scan {
   return { t0, roots, forms, buttons, targets, overlay, order };
 }
 
-export function run(req: PageScriptRequest): PageScriptResponse {
+/** Synchronous, except a fill that waits for an autocomplete list (the evaluate awaits it). */
+export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageScriptResponse> {
   const t0 = performance.now();
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
   if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);

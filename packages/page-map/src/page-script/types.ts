@@ -161,7 +161,7 @@ export type PageScriptRequest =
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
   | { op: 'signals'; signals: PageSignals }
-  | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean; enter?: boolean }
+  | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean; enter?: boolean; /** Not sent: an autocomplete list waits for a pick (suggestions.ts). */ held?: boolean }
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'click'; ok: boolean }

@@ -1,0 +1,104 @@
+/**
+ * Autocomplete fields (role=combobox, or aria-autocomplete="list"/"both") open a list of
+ * suggestions as a person types. Before the form is sent, as a person would:
+ * - a suggestion that reads exactly as the typed value is picked (station and airport pickers put
+ *   the chosen entry's code in a hidden field only when an entry is picked);
+ * - a form that still waits for a pick — its list is open and one of its hidden fields is empty,
+ *   where a pick's code goes — is not sent: the suggestions are in the page map as `click`
+ *   options, for the agent to choose one;
+ * - anything else (a search box that merely suggests) is sent as it is.
+ * A list that appears a moment after typing (debounced, or fetched) is waited for, briefly, but
+ * only where a pick is expected.
+ */
+import { clean, visible } from './dom';
+import type { FormEntry } from './forms';
+
+/** Longest wait for a suggestion list to appear after typing, where the form expects a pick. */
+const LIST_WAIT_MS = 1000;
+
+export type SuggestionOutcome = 'picked' | 'held' | 'none';
+
+function isCombobox(el: Element): boolean {
+  return el.getAttribute('role') === 'combobox' || /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '');
+}
+
+/** The field's visible suggestions: its aria-controls/aria-owns list, else a listbox beside it. */
+function optionsOf(field: Element): HTMLElement[] {
+  const doc = field.ownerDocument;
+  const ids = `${field.getAttribute('aria-controls') ?? ''} ${field.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean);
+  const lists: Element[] = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  if (lists.length === 0) {
+    let up: Element | null = field.parentElement;
+    for (let i = 0; up && i < 3 && lists.length === 0; i++, up = up.parentElement) lists.push(...Array.from(up.querySelectorAll('[role="listbox"]')));
+  }
+  const out: HTMLElement[] = [];
+  for (const list of lists) {
+    if (!visible(list)) continue;
+    const options = list.querySelectorAll('[role="option"]');
+    const items = options.length ? options : list.querySelectorAll('li');
+    for (const o of Array.from(items)) if (visible(o)) out.push(o as HTMLElement);
+  }
+  return out;
+}
+
+/** The form keeps an empty hidden field: where a picked suggestion's code goes. */
+function expectsPick(hit: FormEntry): boolean {
+  const form = hit.g.form;
+  if (!form) return false;
+  return Array.from(form.querySelectorAll('input[type="hidden"]')).some((h) => (h as HTMLInputElement).value === '');
+}
+
+/** Presses a suggestion the way a pointer does (lists often pick on mousedown, before the field's blur). */
+function press(el: HTMLElement): void {
+  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: win };
+  el.dispatchEvent(new win.PointerEvent('pointerdown', init));
+  el.dispatchEvent(new win.MouseEvent('mousedown', init));
+  el.dispatchEvent(new win.PointerEvent('pointerup', init));
+  el.dispatchEvent(new win.MouseEvent('mouseup', init));
+  el.click();
+}
+
+function decide(hit: FormEntry, fields: HTMLInputElement[]): SuggestionOutcome | 'wait' {
+  let outcome: SuggestionOutcome | 'wait' = 'none';
+  for (const field of fields) {
+    const typed = clean(field.value).toLowerCase();
+    if (!typed) continue;
+    const options = optionsOf(field);
+    const exact = options.find((o) => clean(o.textContent).toLowerCase() === typed);
+    if (exact) {
+      press(exact);
+      outcome = 'picked';
+    } else if (expectsPick(hit)) {
+      if (options.length > 0) return 'held';
+      outcome = 'wait';
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Applies the rules above to the typed autocomplete fields of a form about to be sent. Resolves
+ * at once unless a pick is expected and the list has not appeared yet.
+ */
+export function settleSuggestions(hit: FormEntry, typed: Element[]): SuggestionOutcome | Promise<SuggestionOutcome> {
+  const fields = typed.filter((e): e is HTMLInputElement => e instanceof (e.ownerDocument.defaultView ?? window).HTMLInputElement && isCombobox(e));
+  if (fields.length === 0) return 'none';
+  const first = decide(hit, fields);
+  if (first !== 'wait') return first;
+  return new Promise((resolve) => {
+    const doc = fields[0]!.ownerDocument;
+    let timer = 0;
+    const finish = (o: SuggestionOutcome) => {
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve(o);
+    };
+    const mo = new MutationObserver(() => {
+      const next = decide(hit, fields);
+      if (next !== 'wait') finish(next);
+    });
+    mo.observe(doc, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style', 'class', 'aria-expanded'] });
+    timer = window.setTimeout(() => finish('none'), LIST_WAIT_MS);
+  });
+}
