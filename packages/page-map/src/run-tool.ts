@@ -149,7 +149,7 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
       case 'form': {
         const binding = tool.binding as FormBinding;
         if (isLogin) return await runLogin(page, tool, binding, values, deadline, fill);
-        const r = await settle(page, deadline, async () => void (await fill(page, binding, values, true)));
+        const r = await settle(page, deadline, async () => void (await fill(page, binding, values, !binding.fillOnly)));
         if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         if (binding.purpose === 'verify_code') {
           const s = await signals(page);

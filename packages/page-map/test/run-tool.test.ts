@@ -195,6 +195,35 @@ describe('shadow DOM, iframes, SPA re-renders, WebMCP', () => {
   });
 });
 
+describe('standalone fields', () => {
+  test('a field with no form and no button is filled, nothing is sent; a lone select is chosen', async () => {
+    env().server.route('GET', '/standalone/editor', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><title>Notes</title><h1>Meeting notes</h1>
+<textarea id="doc" aria-label="Notes">First line</textarea>
+<label for="sort">Sort by</label><select id="sort"><option>Newest</option><option>Oldest</option></select>
+<p><button type="button" id="save">Save</button></p><ol id="items"><li>a</li><li>b</li></ol>
+<script>
+  let typed = 0;
+  document.getElementById('doc').addEventListener('input', () => { typed += 1; document.title = 'Notes (' + typed + ' edits)'; });
+  document.getElementById('sort').addEventListener('change', (e) => { document.getElementById('items').dataset.order = e.target.value; });
+</script>`);
+    });
+    await withPage('/standalone/editor', async (page, map) => {
+      const fill = map.tools.find((t) => t.tool.name === 'fill_notes');
+      const choose = map.tools.find((t) => t.tool.name === 'choose_sort_by');
+      expect(fill?.tool.params.map((p) => p.name)).toEqual(['notes']);
+      expect(choose?.tool.params[0]?.options).toEqual(['Newest', 'Oldest']);
+      const out = await run(page, map, 'fill_notes', { notes: 'Agenda: budget' });
+      expect(out).toMatchObject({ result: { success: true }, navigated: false });
+      expect(await page.$eval('#doc', (e) => (e as HTMLTextAreaElement).value)).toBe('Agenda: budget');
+      expect(await page.title()).toMatch(/edits\)$/); // the page saw typing
+      expect((await run(page, map, 'choose_sort_by', { sort_by: 'Oldest' })).result.success).toBe(true);
+      expect(await page.$eval('#items', (e) => (e as HTMLElement).dataset.order)).toBe('Oldest');
+    });
+  });
+});
+
 describe('navigate and follow_link', () => {
   test('follow_link by text and by URL; navigate asks checkUrl first', async () => {
     await withPage('/links.html', async (page, map) => {

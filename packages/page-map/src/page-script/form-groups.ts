@@ -1,8 +1,10 @@
 /**
  * Form grouping: which fields and buttons belong together. Every <form> is a group; fields
  * outside any form join the nearest ancestor (up to six levels) that also holds a button, and a
- * lone search box becomes a group of its own (it works with Enter). Everything grouped is
- * `claimed`, so the clickables scan skips it.
+ * lone search box becomes a group of its own (it works with Enter), and so does any other lone
+ * text field, text area, editable region or select (a `standalone` group: filled, never
+ * submitted; the page reacts as it is typed into). Everything grouped is `claimed`, so the
+ * clickables scan skips it.
  */
 import { textOf, visible, type RootInfo } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
@@ -16,7 +18,14 @@ export interface Group {
   ri: RootInfo;
   /** A sign-in form in a closed menu or dialog, offered without opening it. */
   closed?: boolean;
+  /** One field with no form and no button of its own (an editor, a filter box): filled, never submitted. */
+  standalone?: boolean;
 }
+
+/** Most standalone fields offered as tools on one page (past that they are a page region's inputs). */
+const MAX_STANDALONE = 6;
+/** Input types a standalone field may have: text a person types, or a choice in a list. */
+const STANDALONE_TYPES = new Set(['', 'text', 'email', 'url', 'tel', 'number', 'search']);
 
 export const isField = (el: Element): boolean => {
   const tag = el.tagName;
@@ -73,6 +82,7 @@ function closedSignIn(form: HTMLFormElement): Element[] | null {
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
   const claimed = new Set<Element>();
+  let standalone = 0;
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
       let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
@@ -112,6 +122,10 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
         if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '') || ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))) {
           claimed.add(f);
           groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri });
+        } else if (standalone < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t))) {
+          standalone += 1;
+          claimed.add(f);
+          groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri, standalone: true });
         }
         continue;
       }

@@ -93,6 +93,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         shadow: g.ri.shadow,
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
         closed: g.closed === true,
+        ...(g.standalone ? { standalone: true } : {}),
         order: order.next++,
       },
       g,

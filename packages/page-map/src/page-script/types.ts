@@ -54,6 +54,8 @@ export interface RawGroup {
   hasCaptcha: boolean;
   /** In a closed menu or dialog (only sign-in forms are offered so). */
   closed?: boolean;
+  /** One field with no form and no button (form-groups.ts): its tool fills it and sends nothing. */
+  standalone?: boolean;
   order: number;
 }
 

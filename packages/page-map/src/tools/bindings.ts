@@ -31,6 +31,8 @@ export interface FormBinding extends ToolBinding {
   declared: boolean;
   /** The param naming which of several submit buttons to press (absent: the one submit). */
   submitParam?: string;
+  /** A standalone field: filled, never submitted. */
+  fillOnly?: boolean;
 }
 /** A click target chosen by its label (the `click` and `dismiss_overlay` tools). */
 export interface ClickBinding extends ToolBinding {

@@ -17,7 +17,27 @@ export interface Candidate {
   dedupeKey?: string;
 }
 
+/**
+ * A standalone field (no form, no button: an editor, a filter box, a chat input): a tool that fills
+ * it and sends nothing; the page reacts as it is typed into or chosen in.
+ */
+function standaloneCandidate(g: RawGroup): Candidate | null {
+  const f = g.fields[0];
+  if (!f) return null;
+  const label = f.label || f.placeholder || f.nearby || f.name;
+  const choice = f.type === 'select';
+  const base = `${choice ? 'choose' : 'fill'}_${slug(label, 30) || 'field'}`;
+  const { param, binding } = buildParam(f, fieldParamName(f, 0), fieldDescription(f), true);
+  const what = label ? `"${clip(label, 60)}" ` : '';
+  const description = choice
+    ? `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`
+    : `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;
+  const tool: FormBinding = { kind: 'form', purpose: 'other', sig: g.sig, idx: g.idx, fields: [{ ...binding, param: param.name }], twoStep: false, declared: false, frame: g.frame, fillOnly: true };
+  return { base, score: g.inMain ? 55 : 42, order: g.order, tool: { name: base, description, params: [param] }, binding: tool, dedupeKey: `form:${g.sig}` };
+}
+
 export function formCandidate(g: RawGroup): Candidate | null {
+  if (g.standalone) return standaloneCandidate(g);
   const purpose = g.toolname ? 'other' : purposeOf(g);
   const params: ToolParam[] = [];
   const fields: FieldBinding[] = [];
