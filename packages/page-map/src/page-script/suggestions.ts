@@ -12,6 +12,7 @@
  */
 import { clean, visible } from './dom';
 import type { FormEntry } from './forms';
+import { pressElement } from './targets';
 
 /** Longest wait for a suggestion list to appear after typing, where the form expects a pick. */
 const LIST_WAIT_MS = 1000;
@@ -48,17 +49,6 @@ function expectsPick(hit: FormEntry): boolean {
   return Array.from(form.querySelectorAll('input[type="hidden"]')).some((h) => (h as HTMLInputElement).value === '');
 }
 
-/** Presses a suggestion the way a pointer does (lists often pick on mousedown, before the field's blur). */
-function press(el: HTMLElement): void {
-  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
-  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: win };
-  el.dispatchEvent(new win.PointerEvent('pointerdown', init));
-  el.dispatchEvent(new win.MouseEvent('mousedown', init));
-  el.dispatchEvent(new win.PointerEvent('pointerup', init));
-  el.dispatchEvent(new win.MouseEvent('mouseup', init));
-  el.click();
-}
-
 function decide(hit: FormEntry, fields: HTMLInputElement[]): SuggestionOutcome | 'wait' {
   let outcome: SuggestionOutcome | 'wait' = 'none';
   for (const field of fields) {
@@ -67,7 +57,9 @@ function decide(hit: FormEntry, fields: HTMLInputElement[]): SuggestionOutcome |
     const options = optionsOf(field);
     const exact = options.find((o) => clean(o.textContent).toLowerCase() === typed);
     if (exact) {
-      press(exact);
+      // Pointer down/up then click (lists often pick on mousedown), deferred like every press: it
+      // runs before the submit, which fill.ts defers after it.
+      pressElement(exact);
       outcome = 'picked';
     } else if (expectsPick(hit)) {
       if (options.length > 0) return 'held';

@@ -122,7 +122,7 @@ export interface RawPage {
   links: RawLink[];
   webmcp: RawWebMcpTool[];
   captcha: boolean;
-  /** A visible loading indicator (spinner, progress bar, aria-busy): see loading.ts. */
+  /** A visible loading indicator (spinner, progress bar, aria-busy), looked for on nearly textless pages only: see loading.ts. */
   loading: boolean;
   /** Script elements in the document: a page without any will not render more by itself. */
   scripts: number;

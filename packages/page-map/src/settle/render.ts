@@ -7,7 +7,9 @@
  * already offer something, and pages without scripts, are never delayed.
  */
 import type { Page } from 'puppeteer-core';
+import { UNRENDERED_TEXT_MAX } from '../page-script/loading';
 import type { RawPage } from '../page-script/types';
+import { sleep } from '../outcome';
 import { quietProbe } from './in-page';
 
 /** Longest a quiet-frame probe waits after a change (animations never stop). */
@@ -19,7 +21,7 @@ const QUIET_MS = 1000;
  * something (a "not found" page with an analytics script) is taken as it is.
  */
 export function looksUnrendered(raw: RawPage): boolean {
-  const empty = raw.groups.length === 0 && raw.buttons.length === 0 && raw.webmcp.length === 0 && raw.links.length <= 3 && raw.bodyText.length < 200;
+  const empty = raw.groups.length === 0 && raw.buttons.length === 0 && raw.webmcp.length === 0 && raw.links.length <= 3 && raw.bodyText.length < UNRENDERED_TEXT_MAX;
   return empty && (raw.loading || (raw.scripts > 0 && raw.bodyText.length < 40));
 }
 
@@ -55,7 +57,7 @@ export async function readRendered(page: Page, raw: RawPage, read: () => Promise
       await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, deadline - Date.now())));
     } catch {
       // The document was replaced while waiting: give the new one a moment to exist.
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
     current = await read().catch(() => current);
   }

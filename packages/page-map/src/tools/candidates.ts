@@ -32,8 +32,8 @@ function standaloneCandidate(g: RawGroup): Candidate | null {
   const description = choice
     ? `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`
     : `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;
-  const tool: FormBinding = { kind: 'form', purpose: 'other', sig: g.sig, idx: g.idx, fields: [{ ...binding, param: param.name }], twoStep: false, declared: false, frame: g.frame, fillOnly: true };
-  return { base, score: g.inMain ? 55 : 42, order: g.order, tool: { name: base, description, params: [param] }, binding: tool, dedupeKey: `form:${g.sig}` };
+  const fillBinding: FormBinding = { kind: 'form', purpose: 'other', sig: g.sig, idx: g.idx, fields: [{ ...binding, param: param.name }], twoStep: false, declared: false, frame: g.frame, fillOnly: true };
+  return { base, score: g.inMain ? 55 : 42, order: g.order, tool: { name: base, description, params: [param] }, binding: fillBinding, dedupeKey: `form:${g.sig}` };
 }
 
 export function formCandidate(g: RawGroup): Candidate | null {
