@@ -21,6 +21,14 @@ export function useEnv(): () => Env {
   return () => env!;
 }
 
+/** Serves `html` as a page at `path` on the env's fixture site (pages a test writes itself). */
+export function servePage(env: Env, path: string, html: string): void {
+  env.server.route('GET', path, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(html);
+  });
+}
+
 /** A fresh isolated context + prepared page at a fixture path. */
 export async function openPage(env: Env, path: string): Promise<{ page: Page; status: number; close: () => Promise<void> }> {
   const ctx = await env.browser.createBrowserContext();

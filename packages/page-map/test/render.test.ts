@@ -4,7 +4,7 @@
  * read once.
  */
 import { extractPageMap } from '../src';
-import { names, openPage, useEnv } from './helpers';
+import { names, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 
@@ -14,17 +14,11 @@ const SHELL = (script: string) =>
 const LOGIN_FORM = '<h1>Sign in</h1><form method="post" action="/login"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><button>Sign in</button></form>';
 
 beforeAll(() => {
-  const { server } = env();
-  const page = (path: string, body: string) =>
-    server.route('GET', path, (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(body);
-    });
-  page('/render/late-login', SHELL(`setTimeout(() => { document.getElementById('root').innerHTML = ${JSON.stringify(LOGIN_FORM)}; }, 600);`));
-  page('/render/redirects', SHELL(`setTimeout(() => { location.href = '/login.html'; }, 300);`));
-  page('/render/never', SHELL(''));
-  page('/render/static-empty', '<!doctype html><title>Empty</title><p>Nothing here.</p>');
-  page('/render/not-found', '<!doctype html><title>Not found</title><h1>Page not found</h1><p>The page you asked for does not exist. <a href="/">Home</a></p><script>window.dataLayer = [];</script>');
+  servePage(env(), '/render/late-login', SHELL(`setTimeout(() => { document.getElementById('root').innerHTML = ${JSON.stringify(LOGIN_FORM)}; }, 600);`));
+  servePage(env(), '/render/redirects', SHELL(`setTimeout(() => { location.href = '/login.html'; }, 300);`));
+  servePage(env(), '/render/never', SHELL(''));
+  servePage(env(), '/render/static-empty', '<!doctype html><title>Empty</title><p>Nothing here.</p>');
+  servePage(env(), '/render/not-found', '<!doctype html><title>Not found</title><h1>Page not found</h1><p>The page you asked for does not exist. <a href="/">Home</a></p><script>window.dataLayer = [];</script>');
 });
 
 /** Extracts with the render wait, noting whether it waited. */

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { extractPageMap, runTool, type PageMap, type ToolRunOutcome } from '../src';
-import { openPage, useEnv } from './helpers';
+import { openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 const PASSWORD = 'correct-horse-battery-staple';
@@ -197,9 +197,7 @@ describe('shadow DOM, iframes, SPA re-renders, WebMCP', () => {
 
 describe('standalone fields', () => {
   test('a field with no form and no button is filled, nothing is sent; a lone select is chosen', async () => {
-    env().server.route('GET', '/standalone/editor', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><title>Notes</title><h1>Meeting notes</h1>
+    servePage(env(), '/standalone/editor', `<!doctype html><title>Notes</title><h1>Meeting notes</h1>
 <textarea id="doc" aria-label="Notes">First line</textarea>
 <label for="sort">Sort by</label><select id="sort"><option>Newest</option><option>Oldest</option></select>
 <p><button type="button" id="save">Save</button></p><ol id="items"><li>a</li><li>b</li></ol>
@@ -208,7 +206,6 @@ describe('standalone fields', () => {
   document.getElementById('doc').addEventListener('input', () => { typed += 1; document.title = 'Notes (' + typed + ' edits)'; });
   document.getElementById('sort').addEventListener('change', (e) => { document.getElementById('items').dataset.order = e.target.value; });
 </script>`);
-    });
     await withPage('/standalone/editor', async (page, map) => {
       const fill = map.tools.find((t) => t.tool.name === 'fill_notes');
       const choose = map.tools.find((t) => t.tool.name === 'choose_sort_by');
@@ -243,10 +240,7 @@ describe('navigate and follow_link', () => {
 
   test('a form answered by Post/Redirect/Get waits for the page behind the redirect', async () => {
     const { server } = env();
-    server.route('GET', '/prg/form', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><title>Order</title><form method="post" action="/prg/order"><label>Quantity <input name="qty"></label><button>Place order</button></form>');
-    });
+    servePage(env(), '/prg/form', '<!doctype html><title>Order</title><form method="post" action="/prg/order"><label>Quantity <input name="qty"></label><button>Place order</button></form>');
     // A slow answer: the tool is already waiting for the navigation when the redirect arrives.
     server.route('POST', '/prg/order', async (_req, res) => {
       await new Promise((r) => setTimeout(r, 300));
@@ -269,12 +263,8 @@ describe('navigate and follow_link', () => {
   });
 
   test('a client-side route change (pushState, no new document) answers as soon as the view is drawn', async () => {
-    const { server } = env();
-    server.route('GET', '/router/home', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><title>Acme</title><header><a onclick="go('pricing')" style="cursor:pointer">Pricing</a> <a onclick="go('docs')" style="cursor:pointer">Docs</a></header><h1 id="h">Home</h1>
+    servePage(env(), '/router/home', `<!doctype html><title>Acme</title><header><a onclick="go('pricing')" style="cursor:pointer">Pricing</a> <a onclick="go('docs')" style="cursor:pointer">Docs</a></header><h1 id="h">Home</h1>
 <script>function go(v) { history.pushState({ v }, '', '#/' + v); document.getElementById('h').textContent = v; }</script>`);
-    });
     await withPage('/router/home', async (page, map) => {
       const out = await run(page, map, 'click', { target: 'Pricing' }, 5000);
       expect(out.result).toEqual({ tool: 'click', success: true, error: null });
@@ -283,10 +273,7 @@ describe('navigate and follow_link', () => {
       expect(await page.$eval('#h', (e) => e.textContent)).toBe('pricing');
     });
     // A route to another path is another page for the agent: `navigated`, so a batch stops there.
-    server.route('GET', '/router/app', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><title>Acme</title><button onclick="history.pushState({}, '', '/router/pricing'); document.getElementById('h').textContent = 'Pricing';">Pricing</button><h1 id="h">Home</h1>`);
-    });
+    servePage(env(), '/router/app', `<!doctype html><title>Acme</title><button onclick="history.pushState({}, '', '/router/pricing'); document.getElementById('h').textContent = 'Pricing';">Pricing</button><h1 id="h">Home</h1>`);
     await withPage('/router/app', async (page, map) => {
       const out = await run(page, map, 'pricing', undefined, 5000);
       expect(out).toMatchObject({ result: { success: true }, navigated: true });

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { extractPageMap, runTool, type PageMap } from '../src';
-import { openPage, useEnv } from './helpers';
+import { openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 
@@ -41,14 +41,9 @@ const picker = (debounceMs: number, withHidden = true) => `<!doctype html><title
 
 beforeAll(() => {
   const { server } = env();
-  const page = (path: string, body: string) =>
-    server.route('GET', path, (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(body);
-    });
-  page('/suggest/now', picker(0));
-  page('/suggest/debounced', picker(200));
-  page('/suggest/search', picker(0, false));
+  servePage(env(), '/suggest/now', picker(0));
+  servePage(env(), '/suggest/debounced', picker(200));
+  servePage(env(), '/suggest/search', picker(0, false));
   server.route('GET', '/suggest/sent', (_req, res, url) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>Sent ${url.searchParams.get('to_text')} ${url.searchParams.get('code') ?? '-'}</title>`);
