@@ -4,7 +4,9 @@
  * stopped worker as a failure; Redis stopping under a running request answers 503 instead of
  * waiting out the deadline. (Requests arriving while Redis is down: test/errors.test.ts.)
  */
+import { Worker } from 'bullmq';
 import { ErrorBody, HealthRecord } from '@pagemap/contracts';
+import { createRedis } from '@pagemap/queue';
 import { api, startFixtureServer, startStack, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
 
 let stack: Stack;
@@ -68,6 +70,34 @@ test('/health?deep=true: ok with a live worker, 503 "fail" once the worker is st
   // The shallow probe is about the gateway process only.
   expect((await api(stack.url, 'GET', '/health')).status).toBe(200);
 });
+
+test('a worker that dies right after taking a new session, before announcing itself: 502 WORKER_LOST after the pickup bound, not the deadline', async () => {
+  // The stack's worker is stopped (previous test). In its place a consumer that takes the open job
+  // the way a worker does (named with its worker id, as BullMQ records the taker) and then is
+  // gone: it never announces itself, never heart-beats, never answers.
+  const connection = createRedis(stack.redis, 'blocking');
+  const vanished = new Worker(stack.keys.openQueue, () => new Promise(() => undefined), {
+    connection,
+    prefix: stack.keys.bullPrefix,
+    name: 'w-vanished',
+    maxStalledCount: 0,
+  });
+  const taken = new Promise<void>((r) => vanished.once('active', () => r()));
+  try {
+    const started = Date.now();
+    const res = api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } });
+    await taken;
+    await vanished.close(true);
+    const answer = await res;
+    expect(answer.status).toBe(502);
+    expect(ErrorBody.parse(answer.body).error).toBe('WORKER_LOST');
+    // The pickup bound (1.5 s) plus an owner check, far inside the 60 s request deadline.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  } finally {
+    await vanished.close(true);
+    connection.disconnect();
+  }
+}, 40_000);
 
 test('Redis stopping while a request waits for its worker: 503 SERVICE_UNAVAILABLE, not a hang', async () => {
   await stack.addWorker();

@@ -142,6 +142,10 @@ export class Dispatcher {
               const removed = await queue.remove(jobId).catch(() => 0);
               if (removed === 1) return fail('NO_CAPACITY', 'No browser worker could take a new session in time.');
               picked = true;
+              // Taken, yet its worker never said so: it may have died between taking the job and
+              // announcing itself. BullMQ stores the taker's name (our worker id) with the job when
+              // it takes it, so the owner is still known and its heartbeat still decides.
+              knownOwner ??= await this.#takerOf(queue, jobId);
             }
             if (knownOwner && !(await this.#isAlive(knownOwner))) {
               // A follow-up still waiting in the dead worker's queue would carry its sealed params
@@ -163,6 +167,12 @@ export class Dispatcher {
     } finally {
       for (const c of cleanup) c();
     }
+  }
+
+  /** The worker that took a job (BullMQ's `processedBy`, the Worker's name), if it was taken. */
+  async #takerOf(queue: Queue, jobId: string): Promise<string | undefined> {
+    const taker = await this.redis.hget(queue.toKey(jobId), 'pb').catch(() => null);
+    return taker ?? undefined;
   }
 
   /** The owner's liveness, shared by all requests waiting on it within half a tick. */

@@ -65,6 +65,9 @@ export class JobConsumers {
       // A job whose worker died is failed, never handed to another worker: a browse is not
       // idempotent, and the gateway has already answered the caller.
       maxStalledCount: 0,
+      // Stored with each job this worker takes (BullMQ's processedBy): a gateway whose job was
+      // taken but never announced (the worker died in between) learns the owner from it.
+      name: this.opts.workerId,
       removeOnComplete: { count: 0 },
       removeOnFail: { count: 0 },
     } as const;
