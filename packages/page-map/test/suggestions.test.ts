@@ -71,17 +71,27 @@ test('a suggestion that reads exactly as the typed value is picked before the fo
   }
 });
 
-test('a form waiting for a pick is not sent; its suggestions are offered to click', async () => {
+const clickOptions = (map: PageMap): string[] => map.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [];
+
+test('a form waiting for a pick is not sent; its suggestions are offered to click, and then its submit button', async () => {
   await withForm('/suggest/now', async (page, map, tool, param) => {
+    // Untouched, the form's button belongs to the form's tool.
+    expect(clickOptions(map)).not.toContain('Find trains');
     const out = await runTool(page, map, { tool, params: { [param]: 'Lisboa' } }, { timeoutMs: 5000 });
     expect(out).toMatchObject({ result: { success: true }, navigated: false });
     expect(await page.title()).toBe('Tickets');
     const after = await extractPageMap(page, { includeContent: false });
-    const options = after.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [];
-    expect(options).toEqual(expect.arrayContaining(['Lisboa Oriente', 'Lisboa Santa Apolonia']));
+    expect(clickOptions(after)).toEqual(expect.arrayContaining(['Lisboa Oriente', 'Lisboa Santa Apolonia']));
     const pick = await runTool(page, after, { tool: 'click', params: { [after.tools.find((t) => t.tool.name === 'click')!.tool.params[0]!.name]: 'Lisboa Santa Apolonia' } }, { timeoutMs: 5000 });
     expect(pick.result.success).toBe(true);
     expect(await page.$eval('#code', (e) => (e as HTMLInputElement).value)).toBe('LSA');
+    // Typed into and not sent: sending it is one click away, as for a person.
+    const picked = await extractPageMap(page, { includeContent: false });
+    expect(clickOptions(picked)).toContain('Find trains');
+    const click = picked.tools.find((t) => t.tool.name === 'click')!;
+    const sent = await runTool(page, picked, { tool: 'click', params: { [click.tool.params[0]!.name]: 'Find trains' } }, { timeoutMs: 5000 });
+    expect(sent).toMatchObject({ result: { success: true }, navigated: true });
+    expect(await page.title()).toBe('Sent Lisboa Santa Apolonia LSA');
   });
 });
 

@@ -27,12 +27,32 @@ const MAX_TARGETS = 150;
 const MAX_POINTER_SCAN = 5000;
 const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'LABEL']);
 
-/** A submit control of a real form: the form's tool submits it, the click tool leaves it. */
-const isFormSubmitter = (el: Element): boolean => {
+/** The real form a submit control sends, or null when it is not one. */
+const formSubmittedBy = (el: Element): HTMLFormElement | null => {
   const form = (el as HTMLButtonElement).form ?? el.closest('form');
-  if (!form) return false;
-  if (el.tagName === 'BUTTON') return ((el as HTMLButtonElement).type || 'submit') === 'submit';
-  return el.tagName === 'INPUT' && ['submit', 'image'].includes((el as HTMLInputElement).type);
+  if (!form) return null;
+  if (el.tagName === 'BUTTON') return ((el as HTMLButtonElement).type || 'submit') === 'submit' ? form : null;
+  return el.tagName === 'INPUT' && ['submit', 'image'].includes((el as HTMLInputElement).type) ? form : null;
+};
+
+const UNTYPED_INPUTS = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'checkbox', 'radio', 'file']);
+
+/** A text field of the form holds something typed since the page loaded (its value is not its default). */
+const typedInto = (form: HTMLFormElement): boolean =>
+  Array.from(form.elements).some((f) => {
+    const typed = (f.tagName === 'INPUT' && !UNTYPED_INPUTS.has((f as HTMLInputElement).type)) || f.tagName === 'TEXTAREA';
+    return typed && (f as HTMLInputElement).value !== (f as HTMLInputElement).defaultValue;
+  });
+
+/**
+ * A form's submit control belongs to the form's tool, which fills and sends it in one call. Once
+ * the form has been typed into and not sent (a tool held it for an autocomplete pick, or the page
+ * itself filled it), sending it is one click away, and the click tool offers that click, as a
+ * person would make it.
+ */
+const leftToFormTool = (el: Element): boolean => {
+  const form = formSubmittedBy(el);
+  return !!form && !typedInto(form);
 };
 
 const firstLine = (el: Element): string => {
@@ -108,7 +128,7 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     if (claimed.has(el) && !el.matches(BUTTON_SEL)) return false;
     if (FIELD_TAGS.has(el.tagName) && el.tagName !== 'INPUT') return false;
     if (el.tagName === 'INPUT' && !['button', 'submit', 'image'].includes((el as HTMLInputElement).type)) return false;
-    if (isFormSubmitter(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
+    if (leftToFormTool(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
     // Inside a real link or a field: the link (follow_link) or the form's tool covers it.
     const link = el.closest('a[href]');
     if (link && !/^(#|javascript:)/i.test(link.getAttribute('href') ?? '')) return false;
