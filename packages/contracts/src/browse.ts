@@ -123,12 +123,11 @@ export type BrowseResponse = z.infer<typeof BrowseResponse>;
 export const SessionClosed = z.object({ status: z.literal('closed') });
 export type SessionClosed = z.infer<typeof SessionClosed>;
 
-/** A screenshot request with its defaults filled in (what the job carries), or undefined for none. */
-export interface ScreenshotOptions {
-  fullPage: boolean;
-  format: 'jpeg' | 'png';
-  quality?: number;
-}
+/** A screenshot request with its defaults filled in: what the job carries to the worker. */
+export const ScreenshotOptions = z.object({ fullPage: z.boolean(), format: z.enum(['jpeg', 'png']), quality: z.number().int().min(1).max(100).optional() });
+export type ScreenshotOptions = z.infer<typeof ScreenshotOptions>;
+
+/** The options a request's `screenshot` asks for, defaults filled in; undefined for none. */
 export function screenshotOptionsOf(req: ScreenshotRequest | undefined): ScreenshotOptions | undefined {
   if (req === undefined || req === false) return undefined;
   const o = req === true ? {} : req;

@@ -4,7 +4,7 @@
  * because their params carry passwords: see @pagemap/queue's `sealing`.
  */
 import { z } from 'zod';
-import { BrowseResponse, SessionId } from './browse';
+import { BrowseResponse, ScreenshotOptions, SessionId } from './browse';
 import { ERROR_CODE_NAMES } from './errors';
 
 const JobBase = z.object({
@@ -25,7 +25,7 @@ export const BrowseJob = JobBase.extend({
   toolCount: z.number().int().nonnegative(),
   includePageContent: z.boolean(),
   /** Screenshot wanted with the answer (defaults filled in by the gateway); absent for none. */
-  screenshot: z.object({ fullPage: z.boolean(), format: z.enum(['jpeg', 'png']), quality: z.number().int().min(1).max(100).optional() }).optional(),
+  screenshot: ScreenshotOptions.optional(),
   /** Whether the tenant may automate logins (and so reach identity-provider domains). */
   loginAutomation: z.boolean(),
 });
