@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
 import { looksUnrendered, readRendered } from './settle/render';
-import type { PageScriptResponse, RawPage } from './page-script/types';
+import type { RawGroup, RawPage } from './page-script/types';
+import { crossFrameRef, crossOriginFrames } from './frames';
 import { buildTools } from './tools';
 import type { ExtractOptions, PageMap, PageOverlay, PageTool } from './types';
 
@@ -13,10 +14,40 @@ export const MAX_LINKS = 1000;
 /** Bound of `PageMap.text`. */
 export const MAX_TEXT = 20_000;
 
-export async function rawExtract(page: Page): Promise<RawPage> {
-  const res = await callPageScript(page, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
+/** How long a cross-origin frame may take to answer (a busy ad frame must not hold the page map). */
+const FRAME_EXTRACT_MS = 1000;
+
+async function extractIn(target: Page | Frame): Promise<RawPage> {
+  const res = await callPageScript(target, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
   if (res.op !== 'extract') throw new Error('page script answered the wrong operation');
   return res.page;
+}
+
+/** The forms of one cross-origin frame, their frame paths prefixed with its reference; none if it does not answer in time. */
+async function frameGroups(frame: Frame, i: number): Promise<RawGroup[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FRAME_EXTRACT_MS)));
+  try {
+    const raw = await Promise.race([extractIn(frame).catch(() => null), late]);
+    const host = URL.canParse(frame.url()) ? new URL(frame.url()).host : '';
+    return (raw?.groups ?? []).map((g) => ({ ...g, frame: crossFrameRef(i, g.frame), frameHost: host }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The page script's reading of the page, with the forms of its cross-origin frames (frames.ts)
+ * added after the page's own, read at the same time.
+ */
+export async function rawExtract(page: Page): Promise<RawPage> {
+  const frames = crossOriginFrames(page);
+  const [raw, ...inFrames] = await Promise.all([extractIn(page), ...frames.map((f, i) => frameGroups(f, i))]);
+  if (frames.length === 0) return raw!;
+  // Page order: the frames' forms come after everything of the page's own.
+  let order = 1 + Math.max(0, ...[raw!.groups, raw!.buttons, raw!.targets, raw!.links].flatMap((list) => list.map((x) => x.order)));
+  const added = inFrames.flat().map((g) => ({ ...g, order: order++ }));
+  return { ...raw!, groups: [...raw!.groups, ...added] };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script/call';
 import type { FillField } from './page-script/types';
 import type { FormBinding } from './tools';
+import { frameTarget, inCrossFrame } from './frames';
 
 /** Input types a person types into; the others are set by the page script. */
 const TYPEABLE = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'textarea', 'contenteditable']);
@@ -73,19 +74,24 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
  * Throws FillError when the form or a field is no longer on the page.
  */
 export async function fillForm(page: Page, binding: FormBinding, values: Record<string, unknown>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
+  const target = frameTarget(page, binding.frame);
+  if (!target) throw new FillError('gone');
+  // Trusted input goes to the page's focused frame; a script in a cross-origin frame cannot be
+  // relied on to move that focus into its frame, so there the page script sets every value.
+  const trusted = !inCrossFrame(binding.frame);
   const fields: FillField[] = [];
   for (const f of binding.fields) {
     const v = values[f.param];
     if (v === undefined || !f.key) continue;
     const field: FillField = { key: f.key, param: f.param, value: v as FillField['value'] };
     const inputType = f.inputType ?? (f.type === 'text' ? 'textarea' : f.type === 'string' ? 'text' : f.type);
-    if (TYPEABLE.has(inputType) && !Array.isArray(v)) field.typed = await typeInto(page, binding, field, inputType);
+    if (trusted && TYPEABLE.has(inputType) && !Array.isArray(v)) field.typed = await typeInto(page, binding, field, inputType);
     fields.push(field);
   }
   // Forms with several submit buttons: the one the agent chose (the `action` param), else the main one.
   const chosen = binding.submitParam !== undefined ? values[binding.submitParam] : undefined;
   const submitWith = chosen !== undefined ? String(chosen) : undefined;
-  const r = await callPageScript(page, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: true, ...(submitWith ? { submitWith } : {}) });
+  const r = await callPageScript(target, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: trusted, ...(submitWith ? { submitWith } : {}) });
   if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
   if (!r.ok) throw new FillError(r.reason, r.field);
   if (r.enter) {

@@ -4,7 +4,8 @@
  *
  * SECURITY: the credentials go to the page only (see fill-form.ts); messages never carry them.
  */
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
+import { frameTarget } from './frames';
 import { callPageScript } from './page-script/call';
 import type { PageSignals } from './page-script/types';
 import { purposeOf, type FieldBinding, type FormBinding } from './tools';
@@ -15,7 +16,7 @@ import { fail, ok, remainingOf, sleep } from './outcome';
 import type { Value } from './validate-params';
 import type { PageTool, ToolRunOutcome } from './types';
 
-export async function signals(page: Page): Promise<PageSignals> {
+export async function signals(page: Page | Frame): Promise<PageSignals> {
   for (let i = 0; i < 3; i++) {
     try {
       const r = await callPageScript(page, { op: 'signals' });
@@ -32,10 +33,12 @@ export type Fill = (page: Page, binding: FormBinding, values: Record<string, Val
 
 export async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values: Record<string, Value>, deadline: number, fillForm: Fill): Promise<ToolRunOutcome> {
   const name = tool.tool.name;
-  const startUrl = page.url();
+  // A sign-in widget in a frame from another site answers in its frame: that is where to look.
+  const where = frameTarget(page, binding.frame) ?? page;
+  const startUrl = where.url();
   let hadCaptcha = false;
   // What the page said before the submit: an error that was already there is no evidence.
-  const before = await signals(page);
+  const before = await signals(where);
   const first = await settle(page, deadline, async () => {
     hadCaptcha = (await fillForm(page, binding, values, true)).hadCaptcha;
   });
@@ -53,10 +56,10 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
         fields.push({ param: 'password', key: pw.key, type: 'password', required: true });
         const user = g.fields.find((f) => f !== pw && ['text', 'email', 'tel'].includes(f.type));
         if (user) fields.push({ param: 'username', key: user.key, type: 'string', required: false });
-        step = { kind: 'form', purpose: 'login', sig: g.sig, idx: g.idx, fields, twoStep: false, declared: false };
+        step = { kind: 'form', purpose: 'login', sig: g.sig, idx: g.idx, fields, twoStep: false, declared: false, frame: g.frame };
         break;
       }
-      const s = await signals(page);
+      const s = await signals(where);
       if (s.captcha || s.otp || s.alerts.some((a) => REJECTED.test(a))) break; // the first step already failed or asks for more
       await sleep(150);
     }
@@ -69,8 +72,10 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
       if (second.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
     }
   }
-  const s = await signals(page);
-  const changed = navigated || page.url() !== startUrl;
+  // A widget that sent the whole page elsewhere is gone with its frame: the page answers then.
+  const answered = 'mainFrame' in where || !where.detached ? where : page;
+  const s = await signals(answered);
+  const changed = navigated || answered.url() !== startUrl;
   const verdict = classifyLogin(s, { url: startUrl, hadCaptcha, signals: before, changed });
   if (verdict === 'ok') return ok(name, changed, true);
   return fail(name, verdict === 'NO_RESPONSE' ? 'TOOL_FAILED' : verdict, LOGIN_MESSAGES[verdict], changed, true);

@@ -1,5 +1,5 @@
 /**
- * Node side: runs the bundled page script in a page's main frame. The bundle (built from main.ts
+ * Node side: runs the bundled page script in a page's main frame (or one of its frames). The bundle (built from main.ts
  * by scripts/build-page-script.mjs) defines `pagemapPageScript`.
  *
  * The first call in a document sends the whole source, which also keeps the script in the
@@ -13,7 +13,7 @@
  * of the script text).
  */
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { PAGE_SCRIPT_SOURCE } from './generated/page-script.generated';
 import type { PageScriptRequest, PageScriptResponse } from './types';
 
@@ -43,27 +43,31 @@ function runKept(key: string, req: PageScriptRequest): PageScriptResponse | null
 }
 
 /**
- * Pages whose current main document was given the script, as far as Node knows: forgotten on every
- * main-frame navigation, so the first call in a new document sends the source at once instead of
- * asking first. A wrong guess only costs the round trip of that ask.
+ * Frames whose current document was given the script, as far as Node knows: forgotten on every
+ * navigation of the frame, so the first call in a new document sends the source at once instead
+ * of asking first. A wrong guess only costs the round trip of that ask.
  */
-const kept = new WeakMap<Page, boolean>();
+const kept = new WeakMap<Frame, boolean>();
+const watched = new WeakSet<Page>();
 
 function watch(page: Page): void {
-  if (kept.has(page)) return;
-  kept.set(page, false);
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) kept.set(page, false);
-  });
+  if (watched.has(page)) return;
+  watched.add(page);
+  page.on('framenavigated', (frame) => kept.set(frame, false));
 }
 
-export async function callPageScript(page: Page, req: PageScriptRequest): Promise<PageScriptResponse> {
-  watch(page);
-  if (kept.get(page)) {
-    const answer = (await page.evaluate(runKept, KEY, req)) as PageScriptResponse | null;
+/**
+ * Runs a request of the page script in the page's main frame, or in one frame (a cross-origin
+ * frame the main frame's script cannot enter: see frames.ts).
+ */
+export async function callPageScript(target: Page | Frame, req: PageScriptRequest): Promise<PageScriptResponse> {
+  const frame = 'mainFrame' in target ? target.mainFrame() : target;
+  watch(frame.page());
+  if (kept.get(frame)) {
+    const answer = (await frame.evaluate(runKept, KEY, req)) as PageScriptResponse | null;
     if (answer) return answer;
   }
-  const answer = (await page.evaluate(defineAndRun, KEY, req)) as PageScriptResponse;
-  kept.set(page, true);
+  const answer = (await frame.evaluate(defineAndRun, KEY, req)) as PageScriptResponse;
+  kept.set(frame, true);
   return answer;
 }

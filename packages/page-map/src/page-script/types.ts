@@ -50,6 +50,8 @@ export interface RawGroup {
   /** 'nav' | 'header' | 'footer' | 'aside' | 'banner' | '' */
   chrome: string;
   frame: string;
+  /** Set in Node for a form read in a cross-origin frame (frames.ts): the host its values go to. */
+  frameHost?: string;
   shadow: boolean;
   hasCaptcha: boolean;
   /** In a closed menu or dialog (only sign-in forms are offered so). */

@@ -111,6 +111,8 @@ export function formCandidate(g: RawGroup): Candidate | null {
   }
   const submitParam = g.toolname ? undefined : addSubmitChoice(g, purpose, add, params);
   if (submitParam) description = description.replace(/ \(button "[^"]*"\)/, '') + ` The form has several submit buttons: "${submitParam}" says which.`;
+  // What is typed goes to that site, not the page's: the agent must be able to tell.
+  if (g.frameHost) description += ` The form is in a frame from ${g.frameHost}.`;
   const base = g.toolname ? g.toolname : nameFor(g, purpose);
   let score: number;
   if (g.toolname) score = 85;

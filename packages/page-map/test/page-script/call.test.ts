@@ -14,11 +14,13 @@ let sent: number[] = [];
 beforeAll(async () => {
   browser = await launchTestBrowser();
   page = await browser.newPage();
-  const evaluate = page.evaluate.bind(page);
-  page.evaluate = ((fn: unknown, ...args: unknown[]) => {
+  // The page script runs in the frame it is asked for (here the main frame).
+  const frame = page.mainFrame();
+  const evaluate = frame.evaluate.bind(frame);
+  frame.evaluate = ((fn: unknown, ...args: unknown[]) => {
     sent.push(String(fn).length);
     return (evaluate as (f: unknown, ...a: unknown[]) => Promise<unknown>)(fn, ...args);
-  }) as Page['evaluate'];
+  }) as typeof frame.evaluate;
 });
 afterAll(async () => {
   await closeTestBrowser(browser);

@@ -1,0 +1,56 @@
+/**
+ * Frames from another origin. The page script walks the document with its same-origin frames,
+ * but a frame from another site (an embedded sign-in or contact form, a booking widget) has its
+ * own document the top page cannot reach: Chromium runs it in another renderer. The forms of such
+ * frames are read by running the page script inside each one, and their tools carry the frame as
+ * `x<i>` (the i-th such frame in page order, see frameTarget) so that filling finds it again.
+ */
+import type { Frame, Page } from 'puppeteer-core';
+
+/** Most cross-origin frames read per page (ads and trackers come in dozens; forms in a few). */
+export const MAX_FRAMES = 4;
+
+/** Challenge widgets live in frames of their own; they are reported through the page's signals, never filled. */
+const CAPTCHA_FRAME = /recaptcha|hcaptcha|challenges\.cloudflare\.com|turnstile|arkoselabs|funcaptcha/i;
+
+/** Prefix of a cross-origin frame's reference in `RawGroup.frame` and bindings. */
+const CROSS = 'x';
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The frames the top page's script cannot enter: http(s) frames whose origin is not their parent's. */
+export function crossOriginFrames(page: Page): Frame[] {
+  const out: Frame[] = [];
+  for (const f of page.frames()) {
+    const parent = f.parentFrame();
+    if (!parent || f.detached) continue;
+    const origin = originOf(f.url());
+    if (!origin || origin === originOf(parent.url()) || CAPTCHA_FRAME.test(f.url())) continue;
+    out.push(f);
+    if (out.length >= MAX_FRAMES) break;
+  }
+  return out;
+}
+
+/** The reference of the i-th cross-origin frame, prefixed to the frame path its own script reports. */
+export const crossFrameRef = (i: number, inner: string): string => `${CROSS}${i}${inner}`;
+
+/**
+ * Where a binding's elements live: the page itself, or the cross-origin frame its reference names.
+ * Null when that frame is gone.
+ */
+export function frameTarget(page: Page, frame: unknown): Page | Frame | null {
+  if (typeof frame !== 'string' || !frame.startsWith(CROSS)) return page;
+  const i = Number.parseInt(frame.slice(CROSS.length), 10);
+  return crossOriginFrames(page)[i] ?? null;
+}
+
+/** The binding's elements are in a cross-origin frame. */
+export const inCrossFrame = (frame: unknown): boolean => typeof frame === 'string' && frame.startsWith(CROSS);
