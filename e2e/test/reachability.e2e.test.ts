@@ -159,3 +159,16 @@ test('an overlay is reported, never hides the page tools, and dismiss_overlay ac
   const added = await run(declined, 'add_jacket_to_bag');
   expect(added.title).toBe('added: jacket');
 });
+
+test('a widget embedded from another site: its form is a tool that names the site, and its buttons are click options', async () => {
+  const m = await open('/x-frame-widget-host.html');
+  const book = m.tools.find((t) => t.params.some((p) => p.name === 'guests'))!;
+  expect(book).toBeDefined();
+  expect(book.description).toContain(`frame from localhost:${suite.site.port}`);
+  const booked = await run(m, book.name, { name: 'Ana', guests: 4 });
+  expect(booked.results).toEqual([{ tool: book.name, success: true, error: null }]);
+  expect(booked.title).toBe('booked: Ana x4');
+  expect(optionsOf(booked, 'click', 'target')).toContain('See the menu');
+  const menu = await run(booked, 'click', { target: 'See the menu' });
+  expect(menu.title).toBe('clicked: See the menu');
+});

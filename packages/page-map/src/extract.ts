@@ -4,8 +4,8 @@ import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
 import { looksUnrendered, readRendered } from './settle/render';
-import type { RawGroup, RawPage } from './page-script/types';
-import { crossFrameRef, crossOriginFrames } from './frames';
+import type { RawPage } from './page-script/types';
+import { crossOriginFrames, withFrames, type FrameReading } from './frames';
 import { buildTools } from './tools';
 import type { ExtractOptions, PageMap, PageOverlay, PageTool } from './types';
 
@@ -23,31 +23,26 @@ async function extractIn(target: Page | Frame): Promise<RawPage> {
   return res.page;
 }
 
-/** The forms of one cross-origin frame, their frame paths prefixed with its reference; none if it does not answer in time. */
-async function frameGroups(frame: Frame, i: number): Promise<RawGroup[]> {
+/** What the page script reads in one cross-origin frame; null if it does not answer in time. */
+async function readFrame(frame: Frame, index: number): Promise<FrameReading | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FRAME_EXTRACT_MS)));
   try {
     const raw = await Promise.race([extractIn(frame).catch(() => null), late]);
-    const host = URL.canParse(frame.url()) ? new URL(frame.url()).host : '';
-    return (raw?.groups ?? []).map((g) => ({ ...g, frame: crossFrameRef(i, g.frame), frameHost: host }));
+    return raw && { index, host: URL.canParse(frame.url()) ? new URL(frame.url()).host : '', raw };
   } finally {
     clearTimeout(timer);
   }
 }
 
 /**
- * The page script's reading of the page, with the forms of its cross-origin frames (frames.ts)
- * added after the page's own, read at the same time.
+ * The page script's reading of the page, with what its cross-origin frames offer (frames.ts),
+ * read at the same time.
  */
 export async function rawExtract(page: Page): Promise<RawPage> {
   const frames = crossOriginFrames(page);
-  const [raw, ...inFrames] = await Promise.all([extractIn(page), ...frames.map((f, i) => frameGroups(f, i))]);
-  if (frames.length === 0) return raw!;
-  // Page order: the frames' forms come after everything of the page's own.
-  let order = 1 + Math.max(0, ...[raw!.groups, raw!.buttons, raw!.targets, raw!.links].flatMap((list) => list.map((x) => x.order)));
-  const added = inFrames.flat().map((g) => ({ ...g, order: order++ }));
-  return { ...raw!, groups: [...raw!.groups, ...added] };
+  const [raw, ...inFrames] = await Promise.all([extractIn(page), ...frames.map((f, i) => readFrame(f, i))]);
+  return withFrames(raw as RawPage, inFrames.filter((f): f is FrameReading => f !== null));
 }
 
 /**

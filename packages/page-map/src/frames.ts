@@ -1,11 +1,13 @@
 /**
  * Frames from another origin. The page script walks the document with its same-origin frames,
  * but a frame from another site (an embedded sign-in or contact form, a booking widget) has its
- * own document the top page cannot reach: Chromium runs it in another renderer. The forms of such
- * frames are read by running the page script inside each one, and their tools carry the frame as
- * `x<i>` (the i-th such frame in page order, see frameTarget) so that filling finds it again.
+ * own document the top page cannot reach: Chromium runs it in another renderer. Such frames are
+ * read by running the page script inside each one; their forms and click targets join the page's
+ * (withFrames) carrying the frame as `x<i>` (the i-th such frame in page order, see frameTarget),
+ * so that filling or clicking finds it again.
  */
 import type { Frame, Page } from 'puppeteer-core';
+import type { RawPage } from './page-script/types';
 
 /** Most cross-origin frames read per page (ads and trackers come in dozens; forms in a few). */
 export const MAX_FRAMES = 4;
@@ -54,3 +56,38 @@ export function frameTarget(page: Page, frame: unknown): Page | Frame | null {
 
 /** The binding's elements are in a cross-origin frame. */
 export const inCrossFrame = (frame: unknown): boolean => typeof frame === 'string' && frame.startsWith(CROSS);
+
+/** What the page script read in one cross-origin frame. */
+export interface FrameReading {
+  /** Its place among crossOriginFrames(page). */
+  index: number;
+  host: string;
+  raw: RawPage;
+}
+
+/**
+ * The page's reading with its cross-origin frames' added after everything of its own: their
+ * forms (described with the frame's host), their click targets (a text the page itself shows
+ * stays the page's), and a frame's overlay when the page has none (consent managers draw their
+ * banner in a frame of their own).
+ */
+export function withFrames(raw: RawPage, frames: FrameReading[]): RawPage {
+  if (frames.length === 0) return raw;
+  let order = 1 + Math.max(0, ...[raw.groups, raw.buttons, raw.targets, raw.links].flatMap((list) => list.map((x) => x.order)));
+  const groups = [...raw.groups];
+  const targets = [...raw.targets];
+  const taken = new Set(raw.targets.map((t) => t.label.toLowerCase()));
+  let overlay = raw.overlay;
+  for (const f of frames) {
+    for (const g of f.raw.groups) groups.push({ ...g, frame: crossFrameRef(f.index, g.frame), frameHost: f.host, order: order++ });
+    const ownOverlay = !overlay && f.raw.overlay ? f.raw.overlay : null;
+    if (ownOverlay) overlay = ownOverlay;
+    for (const t of f.raw.targets) {
+      const key = t.label.toLowerCase();
+      if (taken.has(key)) continue;
+      taken.add(key);
+      targets.push({ ...t, frame: crossFrameRef(f.index, ''), overlay: !!ownOverlay && t.overlay, order: order++ });
+    }
+  }
+  return { ...raw, groups, targets, overlay };
+}

@@ -19,6 +19,7 @@ import { runLogin, signals } from './login';
 import { REJECTED } from './login-outcome';
 import { ToolError, fail, ok, remainingOf } from './outcome';
 import { settle, settleAfterGoto, unlessDialog } from './settle/settle';
+import { frameTarget } from './frames';
 import { ParamError, validateParams, type Value } from './validate-params';
 import type { PageMap, PageTool, RunToolOptions, ToolCall, ToolRunOutcome } from './types';
 
@@ -171,7 +172,10 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         const binding = tool.binding as ClickBinding;
         const label = String(values[binding.param]);
         const r = await settle(page, deadline, async () => {
-          const res = await callPageScript(page, { op: 'clickTarget', label });
+          // A target read in a cross-origin frame is clicked there (frames.ts).
+          const where = frameTarget(page, binding.frames?.[label.toLowerCase()]);
+          if (!where) throw new ToolError('ELEMENT_GONE', 'That element is no longer on the page (its frame went away); see the fresh tool list.');
+          const res = await callPageScript(where, { op: 'clickTarget', label });
           if (res.op === 'clickTarget' && res.ok) return;
           const offered = tool.tool.params[0]?.options?.some((o) => o.toLowerCase() === label.toLowerCase());
           throw offered

@@ -51,6 +51,17 @@ beforeAll(() => {
   };
   server.route('GET', '/frames/welcome', slowly('<!doctype html><title>Welcome</title><p>Signed in as alice.</p>'));
   server.route('GET', '/frames/sign-in-failed', slowly(signIn('Invalid username or password.')));
+  // A consent manager that draws its banner in a frame of its own, over the page, and tells the
+  // page the choice by message.
+  servePage(env(), '/frames/consent-host', `<!doctype html><title>News today</title>
+<main><h1>Headlines</h1><p>The long read of the day, behind a consent banner.</p></main>
+<iframe id="cmp" src="${other('/frames/consent')}" style="position:fixed;inset:0;width:100%;height:100%;border:0"></iframe>
+<script>addEventListener('message', (e) => { if (e.data && e.data.consent) { document.title = 'Consent: ' + e.data.consent; document.getElementById('cmp').remove(); } });</script>`);
+  servePage(env(), '/frames/consent', `<!doctype html><title>Privacy</title>
+<div role="dialog" aria-label="Privacy settings"><h2>We value your privacy</h2>
+<p>We and our partners use cookies to measure and improve our service.</p>
+<button onclick="parent.postMessage({ consent: 'all' }, '*')">Accept all</button>
+<button onclick="parent.postMessage({ consent: 'necessary' }, '*')">Reject all</button></div>`);
   server.route('GET', '/frames/sent', (_req, res, url) => {
     sent.push(Object.fromEntries(url.searchParams));
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -97,6 +108,24 @@ test('a sign-in widget in a cross-origin frame is the login tool; its outcome is
     const frame = p.page.frames().find((f) => f.url().startsWith(other('/')))!;
     expect(await frame.title()).toBe('Welcome');
     expect(await p.page.title()).toBe('Host page');
+  } finally {
+    await p.close();
+  }
+});
+
+test('a consent banner drawn in a cross-origin frame is the page\'s overlay, and dismissing it clicks in the frame', async () => {
+  const p = await openPage(env(), '/frames/consent-host');
+  try {
+    const map = await extractPageMap(p.page, { includeContent: false });
+    expect(map.overlay).toMatchObject({ kind: 'cookie_consent', tool: 'dismiss_overlay' });
+    const dismiss = map.tools.find((t) => t.tool.name === 'dismiss_overlay')!;
+    expect(dismiss.tool.params[0]!.options).toEqual(expect.arrayContaining(['Accept all', 'Reject all']));
+    const out = await runTool(p.page, map, { tool: 'dismiss_overlay', params: { choice: 'Reject all' } }, { timeoutMs: 5000 });
+    expect(out.result.success).toBe(true);
+    await p.page.waitForFunction(() => document.title.startsWith('Consent:'), { timeout: 5000 });
+    expect(await p.page.title()).toBe('Consent: necessary');
+    // Gone with its frame: the page is read without it.
+    expect((await extractPageMap(p.page, { includeContent: false })).overlay).toBeNull();
   } finally {
     await p.close();
   }

@@ -83,6 +83,8 @@ export interface RawTarget {
   chrome: string;
   /** Inside the overlay the page map reports. */
   overlay: boolean;
+  /** Set in Node for a target read in a cross-origin frame (frames.ts): the frame's reference. */
+  frame?: string;
   order: number;
 }
 

@@ -39,6 +39,8 @@ export interface ClickBinding extends ToolBinding {
   kind: 'click';
   /** The param carrying the label. */
   param: string;
+  /** Lower-cased labels of targets in cross-origin frames, with their frame's reference (frames.ts). */
+  frames?: Record<string, string>;
 }
 export interface ButtonBinding extends ToolBinding {
   kind: 'button';

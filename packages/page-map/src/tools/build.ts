@@ -44,7 +44,7 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
     cands.push(c);
   }
   // The click tool and the overlay's dismiss tool keep their names (reserved, like follow_link).
-  const fixed = [clickCandidate(raw.targets ?? []), dismissCandidate(raw.overlay ?? null)].filter((c): c is Candidate => c !== null);
+  const fixed = [clickCandidate(raw.targets ?? []), dismissCandidate(raw.overlay ?? null, raw.targets ?? [])].filter((c): c is Candidate => c !== null);
   const choices = linkChoices(raw.links);
   const linkBinding: LinkListBinding = { kind: 'follow_link', links: raw.links.slice(0, 1000).map((l) => ({ text: l.text, href: l.href })) };
   const follow: Candidate = {

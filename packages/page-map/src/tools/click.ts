@@ -23,11 +23,18 @@ function ranked(targets: RawTarget[]): RawTarget[] {
   return targets.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i).map((x) => x.t);
 }
 
+/** Where the click goes for labels that live in cross-origin frames; absent when none does. */
+function framesOf(targets: RawTarget[], labels: string[]): Pick<ClickBinding, 'frames'> {
+  const wanted = new Set(labels.map((l) => l.toLowerCase()));
+  const frames = Object.fromEntries(targets.filter((t) => t.frame && wanted.has(t.label.toLowerCase())).map((t) => [t.label.toLowerCase(), t.frame!]));
+  return Object.keys(frames).length ? { frames } : {};
+}
+
 export function clickCandidate(targets: RawTarget[]): Candidate | null {
   if (targets.length === 0) return null;
   const options = ranked(targets).slice(0, MAX_OPTIONS).map((t) => t.label);
   const reveals = targets.filter((t) => t.expanded === 'false' || t.kind === 'tab' || t.kind === 'toggle').length;
-  const binding: ClickBinding = { kind: 'click', param: 'target' };
+  const binding: ClickBinding = { kind: 'click', param: 'target', ...framesOf(targets, targets.map((t) => t.label)) };
   return {
     base: 'click',
     score: 48,
@@ -44,9 +51,9 @@ export function clickCandidate(targets: RawTarget[]): Candidate | null {
   };
 }
 
-export function dismissCandidate(overlay: RawOverlay | null): Candidate | null {
+export function dismissCandidate(overlay: RawOverlay | null, targets: RawTarget[]): Candidate | null {
   if (!overlay || overlay.choices.length === 0) return null;
-  const binding: ClickBinding = { kind: 'click', param: 'choice' };
+  const binding: ClickBinding = { kind: 'click', param: 'choice', ...framesOf(targets, overlay.choices) };
   const what = OVERLAY_WORDS[overlay.kind];
   return {
     base: 'dismiss_overlay',
