@@ -5,7 +5,7 @@ import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
 import { looksUnrendered, readRendered } from './settle/render';
 import type { RawPage } from './page-script/types';
-import { crossOriginFrames, withFrames, type FrameReading } from './frames';
+import { framesToRead, withFrames, type FrameReading } from './frames';
 import { buildTools } from './tools';
 import type { ExtractOptions, PageMap, PageOverlay, PageTool } from './types';
 
@@ -35,14 +35,15 @@ async function readFrame(frame: Frame, index: number): Promise<FrameReading | nu
   }
 }
 
-/**
- * The page script's reading of the page, with what its cross-origin frames offer (frames.ts),
- * read at the same time.
- */
+/** The page script's reading of the page, with what the widgets it shows from other sites offer (frames.ts). */
 export async function rawExtract(page: Page): Promise<RawPage> {
-  const frames = crossOriginFrames(page);
-  const [raw, ...inFrames] = await Promise.all([extractIn(page), ...frames.map((f, i) => readFrame(f, i))]);
-  return withFrames(raw as RawPage, inFrames.filter((f): f is FrameReading => f !== null));
+  const raw = await extractIn(page);
+  // Only pages showing another site's widget pay for reading it (after their own reading, which
+  // says which frames a person can see).
+  const frames = framesToRead(page, raw.frameOrigins ?? []);
+  if (frames.length === 0) return raw;
+  const inFrames = await Promise.all(frames.map(({ frame, index }) => readFrame(frame, index)));
+  return withFrames(raw, inFrames.filter((f): f is FrameReading => f !== null));
 }
 
 /**

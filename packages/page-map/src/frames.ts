@@ -1,15 +1,15 @@
 /**
  * Frames from another origin. The page script walks the document with its same-origin frames,
  * but a frame from another site (an embedded sign-in or contact form, a booking widget) has its
- * own document the top page cannot reach: Chromium runs it in another renderer. Such frames are
- * read by running the page script inside each one; their forms and click targets join the page's
+ * own document the top page cannot reach: Chromium runs it in another renderer. The visible,
+ * widget-sized ones are read by running the page script inside each one; their forms and click targets join the page's
  * (withFrames) carrying the frame as `x<i>` (the i-th such frame in page order, see frameTarget),
  * so that filling or clicking finds it again.
  */
 import type { Frame, Page } from 'puppeteer-core';
 import type { RawPage } from './page-script/types';
 
-/** Most cross-origin frames read per page (ads and trackers come in dozens; forms in a few). */
+/** Most cross-origin frames read per page (ads come in dozens; widgets in a few). */
 export const MAX_FRAMES = 4;
 
 /** Challenge widgets live in frames of their own; they are reported through the page's signals, never filled. */
@@ -27,7 +27,10 @@ function originOf(url: string): string | null {
   }
 }
 
-/** The frames the top page's script cannot enter: http(s) frames whose origin is not their parent's. */
+/**
+ * The frames the top page's script cannot enter: http(s) frames whose origin is not their
+ * parent's, CAPTCHA providers' left out. A tool's reference is its index in this list.
+ */
 export function crossOriginFrames(page: Page): Frame[] {
   const out: Frame[] = [];
   for (const f of page.frames()) {
@@ -36,9 +39,21 @@ export function crossOriginFrames(page: Page): Frame[] {
     const origin = originOf(f.url());
     if (!origin || origin === originOf(parent.url()) || CAPTCHA_FRAME.test(f.url())) continue;
     out.push(f);
-    if (out.length >= MAX_FRAMES) break;
   }
   return out;
+}
+
+/**
+ * Which cross-origin frames to read: those from an origin the page shows in a visible,
+ * widget-sized frame (the page script's `frameOrigins`), at most MAX_FRAMES, with their index.
+ */
+export function framesToRead(page: Page, shownOrigins: string[]): Array<{ frame: Frame; index: number }> {
+  if (shownOrigins.length === 0) return [];
+  const shown = new Set(shownOrigins);
+  return crossOriginFrames(page)
+    .map((frame, index) => ({ frame, index }))
+    .filter(({ frame }) => shown.has(originOf(frame.url()) ?? ''))
+    .slice(0, MAX_FRAMES);
 }
 
 /** The reference of the i-th cross-origin frame, prefixed to the frame path its own script reports. */

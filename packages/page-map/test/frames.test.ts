@@ -6,6 +6,7 @@
  * the same server named `localhost` is another site, as a widget's host would be.
  */
 import { extractPageMap, runTool } from '../src';
+import { startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
 import { openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
@@ -13,7 +14,18 @@ const env = useEnv();
 const other = (path: string) => `http://localhost:${env().server.port}${path}`;
 const sent: Array<Record<string, string>> = [];
 
-beforeAll(() => {
+/** A third origin (another port), for the tracking frames pages carry. */
+let trackers: FixtureServer;
+afterAll(async () => {
+  await trackers?.close();
+});
+
+beforeAll(async () => {
+  trackers = await startFixtureServer();
+  trackers.route('GET', '/pixel', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><form action="/subscribe"><label>Email <input type="email" name="email"></label><button>Subscribe</button></form>');
+  });
   const { server } = env();
   const host = (frameSrc: string) => `<!doctype html><title>Host page</title>
 <main><h1>Visit us</h1><p>Write to us with the form below.</p>
@@ -62,6 +74,10 @@ beforeAll(() => {
 <p>We and our partners use cookies to measure and improve our service.</p>
 <button onclick="parent.postMessage({ consent: 'all' }, '*')">Accept all</button>
 <button onclick="parent.postMessage({ consent: 'necessary' }, '*')">Reject all</button></div>`);
+  // Ahead of the widget, more tracking frames than are ever read (1×1 or hidden), each holding a form.
+  const pixels = Array.from({ length: 5 }, (_, i) => `<iframe src="${trackers.url(`/pixel?n=${i}`)}" width="1" height="1"${i === 4 ? ' style="display:none"' : ''}></iframe>`).join('');
+  servePage(env(), '/frames/tracked-host', `<!doctype html><title>Host page</title>${pixels}
+<main><h1>Visit us</h1><iframe src="${other('/frames/contact')}" width="500" height="400" title="Contact"></iframe></main>`);
   server.route('GET', '/frames/sent', (_req, res, url) => {
     sent.push(Object.fromEntries(url.searchParams));
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -126,6 +142,18 @@ test('a consent banner drawn in a cross-origin frame is the page\'s overlay, and
     expect(await p.page.title()).toBe('Consent: necessary');
     // Gone with its frame: the page is read without it.
     expect((await extractPageMap(p.page, { includeContent: false })).overlay).toBeNull();
+  } finally {
+    await p.close();
+  }
+});
+
+test('only frames a person can see are read: tracking pixels ahead of a widget neither hide it nor add tools', async () => {
+  const p = await openPage(env(), '/frames/tracked-host');
+  try {
+    expect(p.page.frames().filter((f) => f.url().startsWith(trackers.origin))).toHaveLength(5);
+    const map = await extractPageMap(p.page, { includeContent: false });
+    const forms = map.tools.filter((t) => t.binding.kind === 'form');
+    expect(forms.map((t) => t.tool.description)).toEqual([expect.stringContaining(`in a frame from localhost:${env().server.port}`)]);
   } finally {
     await p.close();
   }

@@ -10,6 +10,7 @@ import { showsLoading, UNRENDERED_TEXT_MAX } from './loading';
 import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
+import { foreignFrameOrigins } from './foreign-frames';
 
 export interface Scan {
   t0: number;
@@ -45,6 +46,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     captcha: hasCaptcha(scan.roots),
     loading: bodyText.length < UNRENDERED_TEXT_MAX && showsLoading(),
     scripts: document.scripts.length,
+    frameOrigins: foreignFrameOrigins(scan.roots),
     ms: Math.round(performance.now() - scan.t0),
   };
 }

@@ -130,6 +130,8 @@ export interface RawPage {
   loading: boolean;
   /** Script elements in the document: a page without any will not render more by itself. */
   scripts: number;
+  /** Origins of the visible, widget-sized frames from another site (foreign-frames.ts). */
+  frameOrigins: string[];
   ms: number;
 }
 
