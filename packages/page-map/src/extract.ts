@@ -3,6 +3,7 @@ import type { Frame, Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { callPageScript } from './page-script/call';
+import { sleep } from './outcome';
 import { looksUnrendered, readRendered } from './settle/render';
 import type { RawPage } from './page-script/types';
 import { framesToRead, withFrames, type FrameReading } from './frames';
@@ -17,10 +18,29 @@ export const MAX_TEXT = 20_000;
 /** How long a cross-origin frame may take to answer (a busy ad frame must not hold the page map). */
 const FRAME_EXTRACT_MS = 1000;
 
+/** The document was replaced while it was read (puppeteer's words for it). */
+const REPLACED = /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
+/** Reads of a document that keeps being replaced, before the error is let through. */
+const READ_ATTEMPTS = 3;
+
+/**
+ * One reading of the page or frame. A navigation that replaces the document during the read (a
+ * script that sends the page on a moment after a tool settled: `javascript:` links that post a
+ * form, timed redirects) is not an error of the page: the new document is read once it has parsed.
+ */
 async function extractIn(target: Page | Frame): Promise<RawPage> {
-  const res = await callPageScript(target, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
-  if (res.op !== 'extract') throw new Error('page script answered the wrong operation');
-  return res.page;
+  const frame = 'mainFrame' in target ? target.mainFrame() : target;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await callPageScript(frame, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
+      if (res.op !== 'extract') throw new Error('page script answered the wrong operation');
+      return res.page;
+    } catch (err) {
+      if (attempt >= READ_ATTEMPTS || !REPLACED.test((err as Error).message) || frame.detached) throw err;
+      await sleep(50);
+      await frame.waitForFunction(() => document.readyState !== 'loading', { timeout: 2000 }).catch(() => undefined);
+    }
+  }
 }
 
 /** What the page script reads in one cross-origin frame; null if it does not answer in time. */
