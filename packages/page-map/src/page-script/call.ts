@@ -1,6 +1,6 @@
 /**
- * Node side: runs the bundled page script in a page's main frame (or one of its frames). The bundle (built from main.ts
- * by scripts/build-page-script.mjs) defines `pagemapPageScript`.
+ * Node side: runs the bundled page script in a page's main frame (or one of its frames). The
+ * bundle (built from main.ts by scripts/build-page-script.mjs) defines `pagemapPageScript`.
  *
  * The first call in a document sends the whole source, which also keeps the script in the
  * document; later calls in the same document send only the request. Sending the 45 KB source with

@@ -47,6 +47,21 @@ export const textOf = (el: Element, max = 120): string => {
 };
 
 /** Every root to scan, in document order; cross-origin and invisible iframes are skipped. */
+/** The document of a frame element, or null when it is another site's (not ours to read: see foreign-frames.ts). */
+export function frameDocument(el: Element): Document | null {
+  try {
+    return (el as HTMLIFrameElement).contentDocument;
+  } catch {
+    return null;
+  }
+}
+
+/** A control that submits its form: a submit button (the default type) or a submit or image input. */
+export function isSubmitControl(el: Element): boolean {
+  if (el.tagName === 'BUTTON') return ((el as HTMLButtonElement).type || 'submit') === 'submit';
+  return el.tagName === 'INPUT' && ['submit', 'image'].includes((el as HTMLInputElement).type);
+}
+
 export function walkRoots(): RootInfo[] {
   const roots: RootInfo[] = [];
   const walkRoot = (root: Document | ShadowRoot, frame: string, shadow: boolean, depth: number): void => {
@@ -57,12 +72,7 @@ export function walkRoots(): RootInfo[] {
       if (el.shadowRoot) walkRoot(el.shadowRoot, frame, true, depth + 1);
       if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
         const idx = iframeIdx++;
-        let doc: Document | null = null;
-        try {
-          doc = (el as HTMLIFrameElement).contentDocument;
-        } catch {
-          doc = null; // cross-origin: not ours to read
-        }
+        const doc = frameDocument(el);
         if (doc && doc.documentElement && visible(el)) walkRoot(doc, `${frame}/${idx}`, false, depth + 1);
       }
     }

@@ -4,7 +4,7 @@
  * use, so that Node reads only these (frames.ts), not the tracking pixels and hidden helper
  * frames that most pages carry by the dozen.
  */
-import { visible, type RootInfo } from './dom';
+import { frameDocument, visible, type RootInfo } from './dom';
 
 /** Smallest frame worth reading: a widget a person uses is at least this large (CSS pixels). */
 const MIN_WIDTH = 120;
@@ -14,13 +14,7 @@ export function foreignFrameOrigins(roots: RootInfo[]): string[] {
   const out = new Set<string>();
   for (const ri of roots) {
     for (const el of Array.from(ri.root.querySelectorAll('iframe,frame'))) {
-      let doc: Document | null = null;
-      try {
-        doc = (el as HTMLIFrameElement).contentDocument;
-      } catch {
-        doc = null;
-      }
-      if (doc || !visible(el)) continue;
+      if (frameDocument(el) || !visible(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.width < MIN_WIDTH || r.height < MIN_HEIGHT) continue;
       try {

@@ -6,7 +6,7 @@
  */
 import type { RawGroup } from './types';
 import { slug } from '../slug';
-import { byId, clean, region, textOf, type RootInfo } from './dom';
+import { byId, clean, isSubmitControl, region, textOf, type RootInfo } from './dom';
 import { groupFields } from './fields';
 import { groupControls, type Group } from './form-groups';
 import { buttonLabel, headingFor } from './labels';
@@ -29,7 +29,7 @@ const SUBMIT_WORDS = /sign|log|submit|search|send|go|continue|next|subscribe|sav
 
 export const pickSubmit = (g: Group): Element | null => {
   if (g.buttons.length === 0) return null;
-  const typed = g.buttons.find((b) => (b.tagName === 'BUTTON' && ((b as HTMLButtonElement).type || 'submit') === 'submit') || (b.tagName === 'INPUT' && ['submit', 'image'].includes((b as HTMLInputElement).type)));
+  const typed = g.buttons.find(isSubmitControl);
   if (typed && g.form) return typed;
   return g.buttons.find((b) => SUBMIT_WORDS.test(buttonLabel(b))) ?? typed ?? g.buttons[g.buttons.length - 1] ?? null;
 };
@@ -40,7 +40,7 @@ export const pickSubmit = (g: Group): Element | null => {
  */
 export const submittersOf = (g: Group): string[] => {
   const subs = g.form
-    ? g.buttons.filter((b) => (b.tagName === 'BUTTON' ? ((b as HTMLButtonElement).type || 'submit') === 'submit' : b.tagName === 'INPUT' ? ['submit', 'image'].includes((b as HTMLInputElement).type) : true))
+    ? g.buttons.filter((b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true))
     : g.buttons.filter((b) => b.getAttribute('aria-expanded') === null);
   const seen = new Set<string>();
   const out: string[] = [];

@@ -8,10 +8,10 @@
  * which is what the `click` tool offers and how a click finds its element again after a re-render.
  */
 import type { PageScriptResponse, RawTarget } from './types';
-import { clean, region, visible, type RootInfo } from './dom';
+import { clean, isSubmitControl, region, visible, type RootInfo } from './dom';
 import type { Order } from './forms';
 import { buttonLabel } from './labels';
-import { BUTTON_SEL } from './selectors';
+import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface TargetEntry {
   raw: RawTarget;
@@ -30,12 +30,11 @@ const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'LABEL']);
 /** The real form a submit control sends, or null when it is not one. */
 const formSubmittedBy = (el: Element): HTMLFormElement | null => {
   const form = (el as HTMLButtonElement).form ?? el.closest('form');
-  if (!form) return null;
-  if (el.tagName === 'BUTTON') return ((el as HTMLButtonElement).type || 'submit') === 'submit' ? form : null;
-  return el.tagName === 'INPUT' && ['submit', 'image'].includes((el as HTMLInputElement).type) ? form : null;
+  return form && isSubmitControl(el) ? form : null;
 };
 
-const UNTYPED_INPUTS = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'checkbox', 'radio', 'file']);
+/** Inputs nobody types into: the ones that are no field at all, and boxes that are ticked. */
+const UNTYPED_INPUTS = new Set([...SKIP_INPUT_TYPES, 'checkbox', 'radio']);
 
 /** A text field of the form holds something typed since the page loaded (its value is not its default). */
 const typedInto = (form: HTMLFormElement): boolean =>
