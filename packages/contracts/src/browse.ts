@@ -20,6 +20,9 @@ export const HttpUrl = z
     }
   }, 'must be an absolute http:// or https:// URL');
 
+const ScreenshotFormat = z.enum(['jpeg', 'png']);
+const JpegQuality = z.number().int().min(1).max(100);
+
 /**
  * `screenshot` in a browse request (additive; docs/api.md): `true` for a JPEG of the viewport, or
  * the options. Full-page captures are cut at a bounded height (the response says `truncated`).
@@ -28,16 +31,16 @@ export const ScreenshotRequest = z.union([
   z.boolean(),
   z.strictObject({
     full_page: z.boolean().optional(),
-    format: z.enum(['jpeg', 'png']).optional(),
+    format: ScreenshotFormat.optional(),
     /** JPEG quality, 1–100 (default 70); not allowed with PNG. */
-    quality: z.number().int().min(1).max(100).optional(),
+    quality: JpegQuality.optional(),
   }),
 ]);
 export type ScreenshotRequest = z.infer<typeof ScreenshotRequest>;
 
 /** A screenshot as answered: base64 image data and what it shows. */
 export const Screenshot = z.object({
-  format: z.enum(['jpeg', 'png']),
+  format: ScreenshotFormat,
   /** Pixels of the image. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
@@ -124,7 +127,7 @@ export const SessionClosed = z.object({ status: z.literal('closed') });
 export type SessionClosed = z.infer<typeof SessionClosed>;
 
 /** A screenshot request with its defaults filled in: what the job carries to the worker. */
-export const ScreenshotOptions = z.object({ fullPage: z.boolean(), format: z.enum(['jpeg', 'png']), quality: z.number().int().min(1).max(100).optional() });
+export const ScreenshotOptions = z.object({ fullPage: z.boolean(), format: ScreenshotFormat, quality: JpegQuality.optional() });
 export type ScreenshotOptions = z.infer<typeof ScreenshotOptions>;
 
 /** The options a request's `screenshot` asks for, defaults filled in; undefined for none. */

@@ -28,8 +28,7 @@ const READ_ATTEMPTS = 3;
  * script that sends the page on a moment after a tool settled: `javascript:` links that post a
  * form, timed redirects) is not an error of the page: the new document is read once it has parsed.
  */
-async function extractIn(target: Page | Frame): Promise<RawPage> {
-  const frame = 'mainFrame' in target ? target.mainFrame() : target;
+async function extractIn(frame: Frame): Promise<RawPage> {
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await callPageScript(frame, { op: 'extract', maxLinks: MAX_LINKS, maxText: MAX_TEXT });
@@ -57,7 +56,7 @@ async function readFrame(frame: Frame, index: number): Promise<FrameReading | nu
 
 /** The page script's reading of the page, with what the widgets it shows from other sites offer (frames.ts). */
 export async function rawExtract(page: Page): Promise<RawPage> {
-  const raw = await extractIn(page);
+  const raw = await extractIn(page.mainFrame());
   // Only pages showing another site's widget pay for reading it (after their own reading, which
   // says which frames a person can see).
   const frames = framesToRead(page, raw.frameOrigins ?? []);

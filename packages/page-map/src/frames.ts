@@ -2,9 +2,9 @@
  * Frames from another origin. The page script walks the document with its same-origin frames,
  * but a frame from another site (an embedded sign-in or contact form, a booking widget) has its
  * own document the top page cannot reach: Chromium runs it in another renderer. The visible,
- * widget-sized ones are read by running the page script inside each one; their forms and click targets join the page's
- * (withFrames) carrying the frame as `x<i>` (the i-th such frame in page order, see frameTarget),
- * so that filling or clicking finds it again.
+ * widget-sized ones are read by running the page script inside each one; their forms and click
+ * targets join the page's (withFrames) carrying the frame as `x<i>` (the i-th such frame in page
+ * order, see frameTarget), so that filling or clicking finds it again.
  */
 import type { Frame, Page } from 'puppeteer-core';
 import type { RawPage } from './page-script/types';
