@@ -9,6 +9,11 @@ export const ToolParam = z.object({
   required: z.boolean().optional(),
   /** Allowed values, for selects and radio groups. */
   options: z.array(z.string()).optional(),
+  /**
+   * The most characters the field takes (its `maxlength`). A person's typing stops there, so a
+   * longer value would reach the site cut short; it is refused with INVALID_PARAMS instead.
+   */
+  max_length: z.number().int().positive().optional(),
 });
 export type ToolParam = z.infer<typeof ToolParam>;
 

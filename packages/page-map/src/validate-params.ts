@@ -70,6 +70,11 @@ export function validateParams(tool: PageTool, params: ToolParams): Record<strin
       }
       default:
         if (Array.isArray(v) || typeof v === 'boolean') throw new ParamError(`Parameter "${p.name}" must be a string.`);
+        // Cut short by the page, a value (a user name, a card number) would reach the site as
+        // something else; the agent hears it instead. The message gives the limit, not the value.
+        if (p.max_length !== undefined && String(v).length > p.max_length) {
+          throw new ParamError(`Parameter "${p.name}" takes at most ${p.max_length} characters on this page (the field's limit); the value given is longer.`);
+        }
         out[p.name] = String(v);
     }
   }

@@ -131,6 +131,32 @@ describe('params and errors', () => {
     });
   });
 
+  test('a field\'s maxlength is the param\'s max_length: a longer value is refused before anything is typed, not sent cut short', async () => {
+    const posts: string[] = [];
+    env().server.route('POST', '/short-ids/session', (_req, res, _url, body) => {
+      posts.push(String(body));
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>Signed in</title>');
+    });
+    servePage(env(), '/short-ids/login', '<!doctype html><title>Online banking</title><form method="post" action="/short-ids/session"><label>Access ID <input name="AccessID" maxlength="8"></label><label>Passcode <input type="password" name="Passcode" maxlength="12"></label><button>Log in</button></form>');
+    await withPage('/short-ids/login', async (page, map) => {
+      const login = map.tools.find((t) => t.tool.name === 'login')!.tool;
+      expect(login.params.find((p) => p.name === 'username')?.max_length).toBe(8);
+      expect(login.params.find((p) => p.name === 'password')?.max_length).toBe(12);
+      const tooLong = await run(page, map, 'login', { username: 'alice', password: PASSWORD });
+      noSecrets(tooLong);
+      expect(tooLong.result.error?.code).toBe('INVALID_PARAMS');
+      expect(tooLong.result.error?.message).toMatch(/"password".*at most 12 characters/);
+      expect(await page.$eval('input[name=Passcode]', (e) => (e as HTMLInputElement).value)).toBe('');
+      expect(posts).toEqual([]);
+      // Within the limit, the same tool signs in with exactly what was given.
+      const fits = await run(page, map, 'login', { username: 'alice', password: 'short-pw-12' });
+      expect(fits.result.success).toBe(true);
+      expect(posts).toHaveLength(1);
+      expect(new URLSearchParams(posts[0]).get('Passcode')).toBe('short-pw-12');
+    });
+  });
+
   test('select, number and radio are filled (add_to_cart)', async () => {
     await withPage('/multi-form.html', async (page, map) => {
       const out = await run(page, map, 'add_to_cart', { size: '500 g', quantity: 3, grind: 'Espresso' });
