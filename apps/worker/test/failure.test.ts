@@ -48,7 +48,8 @@ test('Chromium crash: the in-flight request gets a clean error, its sessions are
   const fresh = await browse(stack, key, { url: site.url('/worker-tools.html') });
   expect(fresh.status).toBe(200);
   expect(fresh.body.tools.map((t: { name: string }) => t.name)).toContain('append');
-  expect(chromiumPids(w)).toHaveLength(2);
+  // Its 'browser started' line comes through the worker's asynchronous stdout.
+  await waitFor(() => (chromiumPids(w).length === 2 ? true : undefined), 5_000, 'the relaunched browser\'s log line');
   expect(await metric(w, 'pagemap_worker_browser_restarts_total')).toBe(1);
   expect(await metric(w, 'pagemap_worker_sessions_closed_total', { reason: 'browser_crash' })).toBe(2);
   await waitGone(tree);
