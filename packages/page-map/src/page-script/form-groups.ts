@@ -86,7 +86,10 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
       let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
-      let buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      // Its buttons, with those placed elsewhere on the page that name it (`form="id"`: a sticky
+      // "Save" bar, a dialog's footer).
+      const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));
+      let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
       const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
       if (closed) {
         fields = closed;

@@ -27,11 +27,30 @@ export interface Order {
 
 const SUBMIT_WORDS = /sign|log|submit|search|send|go|continue|next|subscribe|save|add|buy|book|join|register|find|apply|post|verify|confirm/i;
 
+/** A password's show/hide switch, by its words ("Show", "Hide password", "Toggle password visibility"). */
+const PASSWORD_TOGGLE = /^(show|hide|reveal|toggle)( the)?( password)?$|\b(show|hide|reveal|toggle)\b.*\bpassword\b/i;
+
+/**
+ * A button in a form that switches something on the page instead of sending the form: a
+ * password's show/hide toggle, a pressed-state or disclosure button, an unnamed icon beside a
+ * password field. Sites often leave these at the default (submit) type and cancel the submission
+ * in their click handler, so the first submit control in the form is not always the one that
+ * sends it.
+ */
+export const isToggleControl = (b: Element): boolean => {
+  if (b.hasAttribute('aria-pressed') || b.hasAttribute('aria-expanded')) return true;
+  const label = buttonLabel(b);
+  if (PASSWORD_TOGGLE.test(label)) return true;
+  return !label && !!b.parentElement?.querySelector('input[type=password]');
+};
+
 export const pickSubmit = (g: Group): Element | null => {
   if (g.buttons.length === 0) return null;
-  const typed = g.buttons.find(isSubmitControl);
+  const senders = g.buttons.filter((b) => !isToggleControl(b));
+  const pool = senders.length ? senders : g.buttons;
+  const typed = pool.find(isSubmitControl);
   if (typed && g.form) return typed;
-  return g.buttons.find((b) => SUBMIT_WORDS.test(buttonLabel(b))) ?? typed ?? g.buttons[g.buttons.length - 1] ?? null;
+  return pool.find((b) => SUBMIT_WORDS.test(buttonLabel(b))) ?? typed ?? pool[pool.length - 1] ?? null;
 };
 
 /**
@@ -40,7 +59,7 @@ export const pickSubmit = (g: Group): Element | null => {
  */
 export const submittersOf = (g: Group): string[] => {
   const subs = g.form
-    ? g.buttons.filter((b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true))
+    ? g.buttons.filter((b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true) && !isToggleControl(b))
     : g.buttons.filter((b) => b.getAttribute('aria-expanded') === null);
   const seen = new Set<string>();
   const out: string[] = [];

@@ -64,16 +64,36 @@ export const sectionOf = (el: Element): string => {
   return legend ? clean(legend.textContent, 80) : '';
 };
 
+/** Letters or digits: a label an agent can ask for. "×", "›" or "⤴" alone is an icon. */
+export const speakable = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
+
+/**
+ * The name an icon control carries when it shows no words: an inner icon's `aria-label` or
+ * image's alt, the control's own tooltip (`title`), else an SVG icon's `<title>` (kept even when
+ * the icon is hidden from screen readers: it is still what the icon shows).
+ */
+export const iconName = (el: Element): string =>
+  clean(
+    el.querySelector('[aria-label]')?.getAttribute('aria-label') ||
+      el.querySelector('img[alt]')?.getAttribute('alt') ||
+      el.getAttribute('title') ||
+      el.querySelector('svg title')?.textContent ||
+      '',
+    80,
+  );
+
 export const buttonLabel = (b: Element): string => {
   const tag = b.tagName;
   if (tag === 'INPUT') return clean((b as HTMLInputElement).value || b.getAttribute('aria-label') || b.getAttribute('alt') || (b as HTMLInputElement).type, 80);
   const al = b.getAttribute('aria-label');
   if (al && al.trim()) return clean(al, 80);
+  const lb = b.getAttribute('aria-labelledby');
+  const root = b.getRootNode() as Document | ShadowRoot;
+  const byLb = lb ? clean(lb.split(/\s+/).map((id) => byId(root, id)?.textContent ?? '').join(' '), 80) : '';
+  if (byLb) return byLb;
   const t = textOf(b, 80);
-  if (t) return t;
-  const img = b.querySelector('img[alt]');
-  if (img) return clean(img.getAttribute('alt'), 80);
-  return clean(b.getAttribute('title') ?? '', 80);
+  if (t && speakable(t)) return t;
+  return iconName(b) || t;
 };
 
 /** The form's own legend/heading, else the closest heading before it. */

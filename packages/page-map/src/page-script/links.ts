@@ -1,6 +1,7 @@
 /** Links: visible, followable anchors (no javascript:, mailto:, tel:, data: or bare '#'), unique by text + href. */
 import type { RawLink } from './types';
 import { clean, region, textOf, visible, type RootInfo } from './dom';
+import { iconName, speakable } from './labels';
 import type { Order } from './forms';
 
 const WIDGET_LINK = '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
@@ -16,11 +17,11 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
       if (!visible(a)) continue;
       // A same-page anchor that drives a widget (menu item, tab, disclosure) is a click target, not a link.
       if (raw.startsWith('#') && a.matches(WIDGET_LINK)) continue;
-      let text = textOf(a, 100) || clean(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '', 100);
-      if (!text) {
-        const img = a.querySelector('img[alt]');
-        text = img ? clean(img.getAttribute('alt'), 100) : '';
-      }
+      // The words it shows; a link that shows only a symbol ("›", "»") or an image goes by its
+      // accessible name or tooltip ("Next page"), which is what an agent asks for. (An <area>'s
+      // name is its alt.)
+      const shown = textOf(a, 100);
+      const text = speakable(shown) ? shown : clean(a.getAttribute('aria-label') || a.getAttribute('alt') || '', 100) || iconName(a) || shown;
       const k = `${text}\n${href}`;
       if (seenLinks.has(k)) continue;
       seenLinks.add(k);

@@ -10,7 +10,7 @@
 import type { PageScriptResponse, RawTarget } from './types';
 import { clean, isSubmitControl, region, visible, type RootInfo } from './dom';
 import type { Order } from './forms';
-import { buttonLabel } from './labels';
+import { buttonLabel, iconName, speakable } from './labels';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface TargetEntry {
@@ -73,10 +73,10 @@ export const targetLabel = (el: Element): string => {
     const lb = el.getAttribute('aria-labelledby');
     const byLb = lb ? clean(lb.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '), 80) : '';
     label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
-    if (!label) label = clean(el.querySelector('img[alt]')?.getAttribute('alt') ?? el.getAttribute('title') ?? el.querySelector('svg title')?.textContent ?? '', 80);
+    if (!speakable(label)) label = iconName(el) || label;
   }
   // An icon-only close control ("×") still needs a word an agent can ask for.
-  if (label && !/[\p{L}\p{N}]/u.test(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
+  if (label && !speakable(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
   return label;
 };
 

@@ -1,0 +1,92 @@
+/**
+ * Controls that do not say plainly what they are: icon and symbol buttons and links (named by
+ * their tooltip, their icon's name or their accessible name), a password's "Show" button left at
+ * the submit type, and a Save button outside its form (`form="id"`). Real Chromium, fixture pages.
+ */
+import { extractPageMap, runTool, type PageMap } from '../src';
+import { openPage, servePage, useEnv } from './helpers';
+
+const env = useEnv();
+
+async function withMap<T>(path: string, fn: (map: PageMap, page: import('puppeteer-core').Page) => Promise<T>): Promise<T> {
+  const p = await openPage(env(), path);
+  try {
+    return await fn(await extractPageMap(p.page, { includeContent: false }), p.page);
+  } finally {
+    await p.close();
+  }
+}
+
+const optionsOf = (map: PageMap, tool: string): string[] => map.tools.find((t) => t.tool.name === tool)?.tool.params[0]?.options ?? [];
+const names = (map: PageMap): string[] => map.tools.map((t) => t.tool.name);
+
+test('icon buttons go by their tooltip, their icon\'s name or its SVG title; symbol links by their accessible name', async () => {
+  servePage(
+    env(),
+    '/names/icons',
+    `<!doctype html><meta charset="utf-8"><title>Viewer</title><main><h1>Report</h1><p>Text.</p>
+    <button title="Share this page">⤴</button>
+    <button><svg width="16" height="16" role="img" aria-label="Print"><rect width="9" height="9"/></svg></button>
+    <button><svg width="16" height="16" aria-hidden="true"><title>Add to starred</title><rect width="9" height="9"/></svg></button>
+    <button aria-label="Close">×</button>
+    <button>Reply</button>
+    <nav><a href="?p=1" aria-label="Previous page">‹</a> <a href="?p=2">2</a> <a href="?p=3" aria-label="Next page">›</a> <a href="?p=9" title="Last page">»</a> <a href="/read-more">Read more</a></nav></main>`,
+  );
+  await withMap('/names/icons', async (map) => {
+    expect(optionsOf(map, 'click')).toEqual(expect.arrayContaining(['Share this page', 'Print', 'Add to starred', 'Close', 'Reply']));
+    expect(names(map)).toEqual(expect.arrayContaining(['share_this_page', 'print', 'add_to_starred']));
+    const links = optionsOf(map, 'follow_link');
+    expect(links).toEqual(expect.arrayContaining(['Previous page', '2', 'Next page', 'Last page', 'Read more']));
+    expect(links).not.toContain('›');
+  });
+});
+
+test('a password\'s "Show" button left at the submit type is not what signs in: the login tool sends the form with its real button', async () => {
+  const posts: string[] = [];
+  env().server.route('POST', '/names/session', (_req, res, _url, body) => {
+    posts.push(body);
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Notes</title><p>Welcome</p>');
+  });
+  servePage(
+    env(),
+    '/names/reveal',
+    `<!doctype html><title>Sign in</title><form action="/names/session" method="post">
+    <label>Email <input type="email" name="email"></label>
+    <label>Password <input type="password" name="password" id="pw"></label>
+    <button onclick="event.preventDefault(); var p = document.getElementById('pw'); p.type = p.type === 'password' ? 'text' : 'password'">Show</button>
+    <button type="submit">Sign in</button></form>`,
+  );
+  await withMap('/names/reveal', async (map, page) => {
+    const login = map.tools.find((t) => t.tool.name === 'login')!.tool;
+    expect(login.params.map((p) => p.name)).toEqual(['username', 'password']); // no "action" choice between Show and Sign in
+    const out = await runTool(page, map, { tool: 'login', params: { username: 'ann@notes.example', password: 'Petal-Row-7' } }, { timeoutMs: 8000 });
+    expect(out).toMatchObject({ result: { success: true }, navigated: true });
+    expect(posts).toHaveLength(1);
+    expect(new URLSearchParams(posts[0]).get('email')).toBe('ann@notes.example');
+  });
+});
+
+test('a Save button outside its form (form="id") is the form tool\'s submit, not a tool of its own', async () => {
+  const posts: string[] = [];
+  env().server.route('POST', '/names/saved', (_req, res, _url, body) => {
+    posts.push(body);
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Saved</title>');
+  });
+  servePage(
+    env(),
+    '/names/sticky-save',
+    `<!doctype html><title>Settings</title><div class="bar"><button type="button">Discard</button><button type="submit" form="store" name="intent" value="save">Save</button></div>
+    <main><h1>Store details</h1><form id="store" action="/names/saved" method="post"><label>Store name <input name="store_name"></label></form></main>`,
+  );
+  await withMap('/names/sticky-save', async (map, page) => {
+    const form = map.tools.find((t) => t.tool.params.some((p) => p.name === 'store_name'))!.tool;
+    expect(names(map)).not.toContain('save');
+    expect(optionsOf(map, 'click')).not.toContain('Save');
+    const out = await runTool(page, map, { tool: form.name, params: { store_name: 'Harbour Pottery' } }, { timeoutMs: 8000 });
+    expect(out).toMatchObject({ result: { success: true }, navigated: true });
+    // Sent by that button: its name and value go with the form, as when a person clicks it.
+    expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({ store_name: 'Harbour Pottery', intent: 'save' });
+  });
+});
