@@ -90,3 +90,44 @@ test('a Save button outside its form (form="id") is the form tool\'s submit, not
     expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({ store_name: 'Harbour Pottery', intent: 'save' });
   });
 });
+
+test('a dropdown the page draws itself inside a form is named in the form tool\'s description, and picking it with click reaches the submission', async () => {
+  const posts: string[] = [];
+  env().server.route('POST', '/names/ship', (_req, res, _url, body) => {
+    posts.push(body);
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Payment</title>');
+  });
+  servePage(
+    env(),
+    '/names/picker',
+    `<!doctype html><title>Shipping</title><main><h1>Shipping address</h1><form action="/names/ship" method="post">
+    <label>Full name <input name="name"></label>
+    <span id="cl">Country</span>
+    <button type="button" id="cb" role="combobox" aria-haspopup="listbox" aria-expanded="false" aria-labelledby="cl">Select a country</button>
+    <ul id="cList" role="listbox" hidden><li role="option" data-v="CA">Canada</li><li role="option" data-v="DE">Germany</li></ul>
+    <input type="hidden" name="country" id="cv">
+    <button type="submit">Continue to payment</button></form></main>
+    <script>
+      cb.onclick = () => { cList.hidden = !cList.hidden; cb.setAttribute('aria-expanded', String(!cList.hidden)); };
+      cList.onclick = (e) => { const o = e.target.closest('[role=option]'); cv.value = o.dataset.v; cb.textContent = o.textContent; cList.hidden = true; };
+    </script>`,
+  );
+  const p = await openPage(env(), '/names/picker');
+  try {
+    let map = await extractPageMap(p.page, { includeContent: false });
+    const form = map.tools.find((t) => t.tool.params.some((q) => q.name === 'name'))!.tool;
+    expect(form.description).toContain('dropdown "Country"');
+    expect(form.params.map((q) => q.name)).toEqual(['name']);
+    expect(optionsOf(map, 'click')).toContain('Country'); // the same name, as a click target
+    for (const target of ['Country', 'Germany']) {
+      await runTool(p.page, map, { tool: 'click', params: { target } }, { timeoutMs: 8000 });
+      map = await extractPageMap(p.page, { includeContent: false });
+    }
+    const out = await runTool(p.page, map, { tool: form.name, params: { name: 'Ann Lee' } }, { timeoutMs: 8000 });
+    expect(out).toMatchObject({ result: { success: true }, navigated: true });
+    expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({ name: 'Ann Lee', country: 'DE' });
+  } finally {
+    await p.close();
+  }
+});

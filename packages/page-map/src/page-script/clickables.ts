@@ -4,8 +4,7 @@
  */
 import type { PageScriptResponse, RawButton } from './types';
 import { slug } from '../slug';
-import { region, visible, type RootInfo } from './dom';
-import type { Order } from './forms';
+import { region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel } from './labels';
 import { BUTTON_SEL } from './selectors';
 

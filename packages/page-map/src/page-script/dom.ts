@@ -96,3 +96,8 @@ export const region = (el: Element): { inMain: boolean; chrome: string } => {
 /** getElementById that also works in a shadow root. */
 export const byId = (root: Document | ShadowRoot, id: string): Element | null =>
   (root as Document).getElementById ? (root as Document).getElementById(id) : root.querySelector(`#${CSS.escape(id)}`);
+
+/** Position counter shared by forms, buttons and links, so the Node side can rank in page order. */
+export interface Order {
+  next: number;
+}

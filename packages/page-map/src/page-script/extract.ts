@@ -1,8 +1,8 @@
 /** Extract: the whole raw page (metadata, forms, buttons, links, main text, WebMCP tools) in one pass. */
 import type { RawPage } from './types';
-import { clean, type RootInfo } from './dom';
+import { clean, type Order, type RootInfo } from './dom';
 import type { ButtonEntry } from './clickables';
-import type { FormEntry, Order } from './forms';
+import type { FormEntry } from './forms';
 import { scanLinks } from './links';
 import { mainText } from './main-text';
 import { hasCaptcha } from './signals';

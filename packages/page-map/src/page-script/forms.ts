@@ -6,11 +6,12 @@
  */
 import type { RawGroup } from './types';
 import { slug } from '../slug';
-import { byId, clean, isSubmitControl, region, textOf, type RootInfo } from './dom';
+import { byId, clean, isSubmitControl, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { groupFields } from './fields';
 import { groupControls, type Group } from './form-groups';
 import { buttonLabel, headingFor } from './labels';
 import { CAPTCHA_SEL } from './selectors';
+import { targetLabel } from './targets';
 
 export interface FormEntry {
   raw: RawGroup;
@@ -18,11 +19,6 @@ export interface FormEntry {
   /** The elements behind each raw field (several for a radio or checkbox group). */
   els: Element[][];
   submit: Element | null;
-}
-
-/** Position counter shared by forms, buttons and links, so the Node side can rank in page order. */
-export interface Order {
-  next: number;
 }
 
 const SUBMIT_WORDS = /sign|log|submit|search|send|go|continue|next|subscribe|save|add|buy|book|join|register|find|apply|post|verify|confirm/i;
@@ -72,6 +68,23 @@ export const submittersOf = (g: Group): string[] => {
   return out.length >= 2 ? out.slice(0, 10) : [];
 };
 
+/** A dropdown drawn by the page's script (a select-only combobox, a listbox button). */
+const PICKER_SEL = '[role=combobox]:not(input):not(select):not(textarea),[aria-haspopup=listbox]:not(input)';
+
+/**
+ * The dropdowns inside a group that are not native fields, by the label their click target has:
+ * the group's tool cannot set them, so its description tells the agent to pick them first.
+ */
+const pickersOf = (g: Group): string[] => {
+  const out: string[] = [];
+  for (const el of Array.from(g.container.querySelectorAll(PICKER_SEL))) {
+    if (!visible(el)) continue;
+    const label = targetLabel(el);
+    if (label && !out.includes(label)) out.push(label);
+  }
+  return out.slice(0, 5);
+};
+
 /** Groups the page's controls and describes every group; `claimed` holds the controls grouped. */
 export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]; claimed: Set<Element> } {
   const { groups, claimed } = groupControls(roots);
@@ -86,6 +99,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
     sigCount.set(sig, idx + 1);
     const c = g.container;
     const reg = region(c);
+    const pickers = pickersOf(g);
     forms.push({
       raw: {
         sig,
@@ -111,6 +125,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         frame: g.ri.frame,
         shadow: g.ri.shadow,
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
+        ...(pickers.length ? { pickers } : {}),
         closed: g.closed === true,
         ...(g.standalone ? { standalone: true } : {}),
         order: order.next++,

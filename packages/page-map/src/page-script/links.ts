@@ -1,8 +1,7 @@
 /** Links: visible, followable anchors (no javascript:, mailto:, tel:, data: or bare '#'), unique by text + href. */
 import type { RawLink } from './types';
-import { clean, region, textOf, visible, type RootInfo } from './dom';
+import { clean, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { iconName, speakable } from './labels';
-import type { Order } from './forms';
 
 const WIDGET_LINK = '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
 

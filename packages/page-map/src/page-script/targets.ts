@@ -8,8 +8,7 @@
  * which is what the `click` tool offers and how a click finds its element again after a re-render.
  */
 import type { PageScriptResponse, RawTarget } from './types';
-import { clean, isSubmitControl, region, visible, type RootInfo } from './dom';
-import type { Order } from './forms';
+import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel, iconName, speakable } from './labels';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 

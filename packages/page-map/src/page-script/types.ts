@@ -58,6 +58,8 @@ export interface RawGroup {
   closed?: boolean;
   /** One field with no form and no button (form-groups.ts): its tool fills it and sends nothing. */
   standalone?: boolean;
+  /** Dropdowns drawn by the page's script inside the group (no native field): their click-target labels. */
+  pickers?: string[];
   order: number;
 }
 

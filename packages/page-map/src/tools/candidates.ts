@@ -111,6 +111,12 @@ export function formCandidate(g: RawGroup): Candidate | null {
   }
   const submitParam = g.toolname ? undefined : addSubmitChoice(g, purpose, add, params);
   if (submitParam) description = description.replace(/ \(button "[^"]*"\)/, '') + ` The form has several submit buttons: "${submitParam}" says which.`;
+  // A dropdown drawn by the page's script is no param (its value lives in the page's state, not
+  // a field): say so, by the name its click target has, so the agent picks it before sending.
+  if (g.pickers?.length && !g.toolname) {
+    const list = g.pickers.map((p) => `"${clip(p, 50)}"`).join(', ');
+    description += ` Choose ${g.pickers.length > 1 ? 'its dropdowns' : 'its dropdown'} ${list} with click (the dropdown, then the option) before this tool: ${g.pickers.length > 1 ? 'they are' : 'it is'} no param.`;
+  }
   // What is typed goes to that site, not the page's: the agent must be able to tell.
   if (g.frameHost) description += ` The form is in a frame from ${g.frameHost}.`;
   const base = g.toolname ? g.toolname : nameFor(g, purpose);
