@@ -5,6 +5,19 @@ import { iconName, speakable } from './labels';
 
 const WIDGET_LINK = '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
 
+/** Where a site's menus live: a link hidden there is one a person reaches by opening a menu. */
+const NAV_REGION = 'nav,[role=navigation],[role=menubar],header';
+
+/**
+ * A link of a closed menu: hidden now (a dropdown shown on hover or by a click), inside a
+ * navigation region that is itself on screen. Not one hidden from everyone (aria-hidden, inert),
+ * and not a menu whose whole navigation is hidden (a phone layout's copy of the desktop menu).
+ */
+const inClosedMenu = (a: Element): boolean => {
+  const nav = a.closest(NAV_REGION);
+  return !!nav && visible(nav) && !a.closest('[aria-hidden=true],[inert],template');
+};
+
 export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): RawLink[] {
   const links: RawLink[] = [];
   const seenLinks = new Set<string>();
@@ -13,7 +26,8 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
       const href = (a as HTMLAnchorElement).href;
       const raw = a.getAttribute('href') ?? '';
       if (!href || /^(javascript|mailto|tel|data):/i.test(href) || raw === '#' || raw === '') continue;
-      if (!visible(a)) continue;
+      const menu = !visible(a);
+      if (menu && !inClosedMenu(a)) continue;
       // A same-page anchor that drives a widget (menu item, tab, disclosure) is a click target, not a link.
       if (raw.startsWith('#') && a.matches(WIDGET_LINK)) continue;
       // The words it shows; a link that shows only a symbol ("›", "»") or an image goes by its
@@ -25,7 +39,7 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
       if (seenLinks.has(k)) continue;
       seenLinks.add(k);
       const reg = region(a);
-      links.push({ text, href, inMain: reg.inMain, chrome: reg.chrome, order: order.next++ });
+      links.push({ text, href, inMain: reg.inMain, chrome: reg.chrome, order: order.next++, ...(menu ? { menu } : {}) });
       if (links.length >= maxLinks) break;
     }
   }

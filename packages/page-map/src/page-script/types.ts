@@ -104,6 +104,8 @@ export interface RawLink {
   inMain: boolean;
   chrome: string;
   order: number;
+  /** In a closed menu (hidden until hovered or opened): followed by its address, listed last. */
+  menu?: boolean;
 }
 
 export interface RawWebMcpTool {

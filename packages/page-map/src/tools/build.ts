@@ -11,7 +11,7 @@ import { clickCandidate, dismissCandidate } from './click';
 
 /** Link choices for follow_link: content links first, then the rest, unique by text. */
 export function linkChoices(links: RawLink[], max = 40): string[] {
-  const rank = (l: RawLink) => (l.inMain && !l.chrome ? 0 : !l.chrome ? 1 : l.chrome === 'nav' || l.chrome === 'header' ? 2 : 3);
+  const rank = (l: RawLink) => (l.menu ? 4 : l.inMain && !l.chrome ? 0 : !l.chrome ? 1 : l.chrome === 'nav' || l.chrome === 'header' ? 2 : 3);
   const sorted = links.filter((l) => l.text).map((l, i) => ({ l, i })).sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i);
   const out: string[] = [];
   const seen = new Set<string>();
