@@ -34,10 +34,26 @@ export const isField = (el: Element): boolean => {
   return (el as HTMLElement).isContentEditable === true && el.getAttribute('contenteditable') !== null;
 };
 
-/** Visible, or a styled checkbox/radio hidden behind a visible label. */
+/** Class words of the widgets that scripts draw in place of a <select> (Chosen, nice-select, Choices…). */
+const SELECT_WIDGET = /select|chosen|dropdown|choices|combo|picker/i;
+
+/**
+ * A <select> a script has hidden and replaced with its own dropdown, drawn right after it: the
+ * widget is on screen and is no field, and it is named like one or shows the chosen option.
+ * Setting the select still sets what the form sends (and its change event updates the widget).
+ */
+const replacedSelect = (sel: HTMLSelectElement): boolean => {
+  const next = sel.nextElementSibling;
+  if (!next || isField(next) || next.matches(`${BUTTON_SEL},a[href],label`) || !visible(next)) return false;
+  const shown = sel.selectedOptions[0]?.text.trim() ?? '';
+  return SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '') || (shown !== '' && (next.textContent ?? '').includes(shown));
+};
+
+/** Visible, a styled checkbox/radio hidden behind a visible label, or a select a script replaced. */
 export const fieldVisible = (el: Element): boolean => {
   if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
   if (visible(el)) return true;
+  if (el.tagName === 'SELECT') return replacedSelect(el as HTMLSelectElement);
   const t = (el as HTMLInputElement).type;
   if (t === 'checkbox' || t === 'radio') {
     const l = (el as HTMLInputElement).labels;

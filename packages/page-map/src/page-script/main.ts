@@ -22,7 +22,7 @@ function scan(t0: number): Scan {
   const order = { next: 0 };
   const { forms, claimed } = scanForms(roots, order);
   const buttons = scanButtons(roots, claimed, order);
-  const overlay = findOverlay();
+  const overlay = findOverlay(roots);
   const targets = scanTargets(roots, claimed, order, overlay?.el ?? null);
   return { t0, roots, forms, buttons, targets, overlay, order };
 }

@@ -4,7 +4,7 @@
  * overlay is there and be able to dismiss it; this finds the one that matters most.
  */
 import type { RawOverlay } from './types';
-import { textOf, visible } from './dom';
+import { textOf, visible, type RootInfo } from './dom';
 import { BANNER } from './selectors';
 
 const MODAL_SEL = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
@@ -37,9 +37,17 @@ function fixedLayers(): Element[] {
 
 const topmost = (els: Element[]): Element[] => els.filter((e) => !els.some((o) => o !== e && o.contains(e)));
 
-export function findOverlay(): OverlayHit | null {
+/**
+ * The overlay that matters most. Consent managers often draw theirs in a shadow root of a fixed
+ * host element, so the page's own shadow roots are searched too (not its frames': a dialog inside
+ * an embedded widget is the widget's).
+ */
+export function findOverlay(roots: RootInfo[]): OverlayHit | null {
   const cands = new Set<Element>();
-  for (const el of Array.from(document.querySelectorAll(`${MODAL_SEL},${BANNER}`))) if (visible(el)) cands.add(el);
+  for (const r of roots) {
+    if (r.frame !== '') continue;
+    for (const el of Array.from(r.root.querySelectorAll(`${MODAL_SEL},${BANNER}`))) if (visible(el)) cands.add(el);
+  }
   for (const el of fixedLayers()) cands.add(el);
   let best: { el: Element; kind: RawOverlay['kind']; rank: number } | null = null;
   for (const el of topmost(Array.from(cands))) {
