@@ -10,6 +10,7 @@
 import type { Page } from 'puppeteer-core';
 import { dialogsOf } from './dialogs';
 import { activityInit } from './settle/in-page';
+import { oneTabInit } from './one-tab';
 
 export const WEBMCP_KEY = 'pagemap.webmcp';
 
@@ -79,12 +80,12 @@ export function webMcpInit(): void {
 
 /**
  * Prepares a page before its first navigation: the WebMCP capture script, the settling signals
- * (settle/in-page.ts) and dialog handling (dialogs.ts), so that a dialog during the first load is
- * answered instead of hanging it.
+ * (settle/in-page.ts), new tabs opened in the page itself (one-tab.ts) and dialog handling
+ * (dialogs.ts), so that a dialog during the first load is answered instead of hanging it.
  */
 export async function preparePage(page: Page): Promise<void> {
   dialogsOf(page);
-  await Promise.all([page.evaluateOnNewDocument(webMcpInit), page.evaluateOnNewDocument(activityInit)]);
+  await Promise.all([page.evaluateOnNewDocument(webMcpInit), page.evaluateOnNewDocument(activityInit), page.evaluateOnNewDocument(oneTabInit)]);
 }
 
 export interface WebMcpCallResult {

@@ -1,0 +1,70 @@
+/**
+ * One page per session: what a page would open in a new tab or window (a form or link with
+ * `target="_blank"` or a target that names no frame, `formtarget`, `window.open(url)`) opens in
+ * the session's own page instead, as the tab a person would be looking at next. Without it the
+ * results of such a search or link landed in a tab nobody reads, and the tool answered "success"
+ * with the agent's page unchanged.
+ *
+ * `oneTabInit` runs in every document before its scripts (preparePage installs it); it must be
+ * self-contained. In a frame, a new-tab target becomes `_top`: the whole page shows the result.
+ */
+export function oneTabInit(): void {
+  const KEY = Symbol.for('pagemap.oneTab');
+  const w = window as unknown as Record<symbol, unknown>;
+  if (w[KEY]) return;
+  Object.defineProperty(window, KEY, { value: true, enumerable: false });
+
+  /** A target that opens another browsing context: `_blank`, or a name no frame of this page has. */
+  const elsewhere = (target: string | null | undefined): boolean => {
+    const t = (target ?? '').trim();
+    if (!t || /^_(self|parent|top)$/i.test(t) || t === window.name) return false;
+    if (/^_blank$/i.test(t)) return true;
+    const name = CSS.escape(t);
+    return !document.querySelector(`iframe[name="${name}"],frame[name="${name}"]`);
+  };
+  const retarget = (el: HTMLFormElement | HTMLAnchorElement | HTMLAreaElement): void => {
+    if (elsewhere(el.target)) el.target = '_top';
+  };
+
+  // The submission reads its target after the submit event, so this capture listener comes first.
+  document.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const by = (e as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+      if (by?.hasAttribute('formtarget') && elsewhere(by.formTarget)) by.formTarget = '_top';
+      retarget(form);
+    },
+    true,
+  );
+  // form.submit() fires no submit event.
+  const submit = HTMLFormElement.prototype.submit;
+  HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
+    retarget(this);
+    return submit.call(this);
+  };
+  // A link follows its target after the click event's dispatch (keyboard activation is a click too).
+  document.addEventListener(
+    'click',
+    (e) => {
+      const first = e.composedPath()[0];
+      const link = first instanceof Element ? first.closest('a[target],area[target]') : null;
+      if (link) retarget(link as HTMLAnchorElement | HTMLAreaElement);
+    },
+    true,
+  );
+  // window.open(url) from the top page: the page goes there itself. (An empty window a script
+  // writes into, and opens from inside frames, keep the browser's behaviour.)
+  const open = window.open;
+  window.open = function (url?: string | URL, target?: string, features?: string): WindowProxy | null {
+    if (window === window.top && url !== undefined && String(url) !== '' && (target === undefined || elsewhere(target))) {
+      const href = new URL(String(url), location.href);
+      if (href.protocol === 'http:' || href.protocol === 'https:') {
+        location.assign(href.href);
+        return null;
+      }
+    }
+    return open.call(window, url, target, features);
+  };
+}
