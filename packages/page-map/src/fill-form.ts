@@ -11,9 +11,10 @@
  */
 import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script/call';
-import type { FillField } from './page-script/types';
+import type { FillField, RefusedField } from './page-script/types';
 import type { FormBinding } from './tools';
 import { frameTarget, inCrossFrame } from './frames';
+import { ToolError } from './outcome';
 
 /** Input types a person types into; the others are set by the page script. */
 const TYPEABLE = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'textarea', 'contenteditable']);
@@ -104,4 +105,20 @@ export async function fillForm(page: Page, binding: FormBinding, values: Record<
     }
   }
   return { hadCaptcha: r.hadCaptcha };
+}
+
+/**
+ * After a submit that did not navigate: when the browser's own validation refused to send the
+ * form (page-script/validity.ts), throws the tool's error saying which fields and why.
+ * INVALID_PARAMS when every one is a param of the tool (the agent can correct it), else
+ * TOOL_FAILED. The message may quote the page; run-tool redacts the given values from it.
+ */
+export async function throwIfRefused(page: Page, binding: FormBinding): Promise<void> {
+  const target = frameTarget(page, binding.frame);
+  const r = target ? await callPageScript(target, { op: 'refused' }).catch(() => null) : null;
+  const refused: RefusedField[] = r?.op === 'refused' ? r.refused : [];
+  if (refused.length === 0) return;
+  const named = refused.map((f) => ({ ...f, param: binding.fields.find((b) => b.key !== '' && b.key === f.key)?.param }));
+  const what = named.map((f) => (f.param ? `"${f.param}" ${f.problem}` : `its field "${f.label.slice(0, 60)}" (no param of this tool) ${f.problem}`)).join('; ');
+  throw new ToolError(named.every((f) => f.param) ? 'INVALID_PARAMS' : 'TOOL_FAILED', `The page would not send the form: ${what}.`);
 }

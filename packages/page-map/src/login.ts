@@ -6,6 +6,7 @@
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { frameTarget } from './frames';
+import { throwIfRefused } from './fill-form';
 import { callPageScript } from './page-script/call';
 import type { PageSignals } from './page-script/types';
 import { purposeOf, type FieldBinding, type FormBinding } from './tools';
@@ -44,6 +45,7 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
   });
   let navigated = first.navigated;
   if (first.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
+  if (!navigated) await throwIfRefused(page, binding); // an email-type username that is no email address
   // Two-step: the username went first; the password goes into the next step's form.
   if (binding.twoStep && values.password !== undefined) {
     let step: FormBinding | undefined;

@@ -14,7 +14,7 @@ import { callPageScript } from './page-script/call';
 import { isOtpField, type ButtonBinding, type ClickBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
 import { callWebMcp } from './webmcp';
 import { dialogsOf } from './dialogs';
-import { fillForm, FillError } from './fill-form';
+import { fillForm, FillError, throwIfRefused } from './fill-form';
 import { runLogin, signals } from './login';
 import { REJECTED } from './login-outcome';
 import { ToolError, fail, ok, remainingOf } from './outcome';
@@ -152,6 +152,7 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         if (isLogin) return await runLogin(page, tool, binding, values, deadline, fill);
         const r = await settle(page, deadline, async () => void (await fill(page, binding, values, !binding.fillOnly)));
         if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+        if (!r.navigated && !binding.fillOnly) await throwIfRefused(page, binding);
         if (binding.purpose === 'verify_code') {
           const s = await signals(page);
           if (s.otp && s.alerts.some((a) => REJECTED.test(a))) return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
@@ -207,7 +208,8 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         return fail(name, 'UNKNOWN_TOOL', 'This tool cannot be executed.');
     }
   } catch (err) {
-    if (err instanceof ToolError) return fail(name, err.code, err.message, false, isLogin);
+    // A message can quote the page (a form's own validation text): never with a value given.
+    if (err instanceof ToolError) return fail(name, err.code, redact(err.message, call.params), false, isLogin);
     const e = err as Error;
     if (e.name === 'TimeoutError') return fail(name, 'TOOL_TIMEOUT', 'The tool did not finish within its time budget.', false, isLogin);
     if (/context was destroyed|detached|Target closed/i.test(e.message)) return fail(name, 'TOOL_FAILED', 'The page went away while the tool ran.', true, isLogin);

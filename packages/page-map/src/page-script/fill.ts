@@ -10,6 +10,7 @@ import type { FillField, PageScriptResponse, RawField } from './types';
 import { findForm, type FormEntry } from './forms';
 import { buttonLabel } from './labels';
 import { settleSuggestions } from './suggestions';
+import { sendWatched } from './validity';
 
 const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
@@ -94,19 +95,24 @@ export function focusField(forms: FormEntry[], req: { sig: string; idx: number; 
   return { op: 'focus', ok: true, typeable: true, hadValue };
 }
 
-function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string): boolean {
+/** The button that sends the form: the one the agent chose by its label, else the form's main one. */
+function submitterOf(hit: FormEntry, submitWith?: string): Element | null {
   const chosen = submitWith ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase()) : undefined;
-  const submit = chosen ?? hit.submit;
+  return chosen ?? hit.submit;
+}
+
+function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string): boolean {
+  const submit = submitterOf(hit, submitWith);
   const form = hit.g.form;
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
   if (!submit && !form && last && trustedEnter) return true; // Node presses Enter in the last field
   // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
   setTimeout(() => {
     // Chromium ignores click() on an image submit (it wants real coordinates): submit with it as the submitter.
-    if (submit && form && submit.tagName === 'INPUT' && (submit as HTMLInputElement).type === 'image' && typeof form.requestSubmit === 'function') form.requestSubmit(submit as HTMLInputElement);
-    else if (submit) (submit as HTMLElement).click();
+    if (submit && form && submit.tagName === 'INPUT' && (submit as HTMLInputElement).type === 'image' && typeof form.requestSubmit === 'function') sendWatched(hit, () => form.requestSubmit(submit as HTMLInputElement));
+    else if (submit) sendWatched(hit, () => (submit as HTMLElement).click());
     else if (form) {
-      if (typeof form.requestSubmit === 'function') form.requestSubmit();
+      if (typeof form.requestSubmit === 'function') sendWatched(hit, () => form.requestSubmit());
       else form.submit();
     } else if (last) {
       const win = (last.ownerDocument.defaultView ?? window) as typeof window;

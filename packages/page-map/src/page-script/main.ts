@@ -13,6 +13,7 @@ import { extractPage, type Scan } from './extract';
 import { fill, focusField } from './fill';
 import { scanForms } from './forms';
 import { findOverlay } from './overlay';
+import { takeRefused } from './validity';
 import { pageSignals } from './signals';
 import { clickLink, clickTarget, scanTargets } from './targets';
 
@@ -31,6 +32,7 @@ function scan(t0: number): Scan {
 export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageScriptResponse> {
   const t0 = performance.now();
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
+  if (req.op === 'refused') return { op: 'refused', refused: takeRefused() };
   if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
   if (req.op === 'webmcp') return { op: 'webmcp', ok: false, error: 'webmcp calls run through callWebMcp' };
   const s = scan(t0);

@@ -163,6 +163,7 @@ export interface FillField {
 export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
   | { op: 'signals' }
+  | { op: 'refused' }
   | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
@@ -176,6 +177,16 @@ export type PageScriptResponse =
   | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean; enter?: boolean; /** Not sent: an autocomplete list waits for a pick (suggestions.ts). */ held?: boolean }
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
+  | { op: 'refused'; refused: RefusedField[] }
   | { op: 'click'; ok: boolean }
   | { op: 'clickTarget'; ok: boolean; label?: string }
   | { op: 'webmcp'; ok: false; error: string };
+
+/** A field the browser's validation refused to send the form with (validity.ts). */
+export interface RefusedField {
+  /** The field's key in its group ('' for a control that is no field of the tool). */
+  key: string;
+  label: string;
+  /** What is wrong, in words of the constraint ("is required", "is not a valid email address"). */
+  problem: string;
+}
