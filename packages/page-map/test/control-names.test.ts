@@ -4,7 +4,7 @@
  * the submit type, and a Save button outside its form (`form="id"`). Real Chromium, fixture pages.
  */
 import { extractPageMap, runTool, type PageMap } from '../src';
-import { openPage, servePage, useEnv } from './helpers';
+import { acceptPosts, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 
@@ -42,12 +42,7 @@ test('icon buttons go by their tooltip, their icon\'s name or its SVG title; sym
 });
 
 test('a password\'s "Show" button left at the submit type is not what signs in: the login tool sends the form with its real button', async () => {
-  const posts: string[] = [];
-  env().server.route('POST', '/names/session', (_req, res, _url, body) => {
-    posts.push(body);
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Notes</title><p>Welcome</p>');
-  });
+  const posts = acceptPosts(env(), '/names/session', 'Notes');
   servePage(
     env(),
     '/names/reveal',
@@ -68,12 +63,7 @@ test('a password\'s "Show" button left at the submit type is not what signs in: 
 });
 
 test('a Save button outside its form (form="id") is the form tool\'s submit, not a tool of its own', async () => {
-  const posts: string[] = [];
-  env().server.route('POST', '/names/saved', (_req, res, _url, body) => {
-    posts.push(body);
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Saved</title>');
-  });
+  const posts = acceptPosts(env(), '/names/saved', 'Saved');
   servePage(
     env(),
     '/names/sticky-save',
@@ -92,12 +82,7 @@ test('a Save button outside its form (form="id") is the form tool\'s submit, not
 });
 
 test('a dropdown the page draws itself inside a form is named in the form tool\'s description, and picking it with click reaches the submission', async () => {
-  const posts: string[] = [];
-  env().server.route('POST', '/names/ship', (_req, res, _url, body) => {
-    posts.push(body);
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Payment</title>');
-  });
+  const posts = acceptPosts(env(), '/names/ship', 'Payment');
   servePage(
     env(),
     '/names/picker',

@@ -6,17 +6,13 @@
  */
 import type { Page } from 'puppeteer-core';
 import { extractPageMap, runTool, type PageMap } from '../src';
-import { openPage, servePage, useEnv } from './helpers';
+import { acceptPosts, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
-const posts: string[] = [];
+let posts: string[] = [];
 
 beforeAll(() => {
-  env().server.route('POST', '/valid/sent', (_req, res, _url, body) => {
-    posts.push(body);
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Sent</title>');
-  });
+  posts = acceptPosts(env(), '/valid/sent', 'Sent');
   servePage(
     env(),
     '/valid/contact',

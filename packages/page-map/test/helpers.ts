@@ -29,6 +29,20 @@ export function servePage(env: Env, path: string, html: string): void {
   });
 }
 
+/**
+ * A form target at `path` (POST): keeps each submitted body, in order, and answers a page titled
+ * `title`. Returns the list of bodies, which the test reads (and may empty).
+ */
+export function acceptPosts(env: Env, path: string, title = 'Received'): string[] {
+  const bodies: string[] = [];
+  env.server.route('POST', path, (_req, res, _url, body) => {
+    bodies.push(body);
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>${title}</title><p>${title}</p>`);
+  });
+  return bodies;
+}
+
 /** A fresh isolated context + prepared page at a fixture path. */
 export async function openPage(env: Env, path: string): Promise<{ page: Page; status: number; close: () => Promise<void> }> {
   const ctx = await env.browser.createBrowserContext();

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { extractPageMap, runTool, type PageMap, type ToolRunOutcome } from '../src';
-import { openPage, servePage, useEnv } from './helpers';
+import { acceptPosts, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 const PASSWORD = 'correct-horse-battery-staple';
@@ -132,12 +132,7 @@ describe('params and errors', () => {
   });
 
   test('a field\'s maxlength is the param\'s max_length: a longer value is refused before anything is typed, not sent cut short', async () => {
-    const posts: string[] = [];
-    env().server.route('POST', '/short-ids/session', (_req, res, _url, body) => {
-      posts.push(String(body));
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><title>Signed in</title>');
-    });
+    const posts = acceptPosts(env(), '/short-ids/session', 'Signed in');
     servePage(env(), '/short-ids/login', '<!doctype html><title>Online banking</title><form method="post" action="/short-ids/session"><label>Access ID <input name="AccessID" maxlength="8"></label><label>Passcode <input type="password" name="Passcode" maxlength="12"></label><button>Log in</button></form>');
     await withPage('/short-ids/login', async (page, map) => {
       const login = map.tools.find((t) => t.tool.name === 'login')!.tool;

@@ -4,17 +4,12 @@
  * element (as consent managers do). Real Chromium, fixture pages.
  */
 import { extractPageMap, runTool } from '../src';
-import { openPage, servePage, useEnv } from './helpers';
+import { acceptPosts, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 
 test('a select hidden behind a script\'s dropdown is still the form\'s param, and setting it reaches the submission; a hidden select with nothing drawn for it is not', async () => {
-  const posts: string[] = [];
-  env().server.route('POST', '/drawn/quote', (_req, res, _url, body) => {
-    posts.push(body);
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Thanks</title>');
-  });
+  const posts = acceptPosts(env(), '/drawn/quote', 'Thanks');
   servePage(
     env(),
     '/drawn/select',
