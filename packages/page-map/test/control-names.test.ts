@@ -116,3 +116,22 @@ test('a dropdown the page draws itself inside a form is named in the form tool\'
     await p.close();
   }
 });
+
+test('links with the same text to different places are told apart by their card or row, and each is followed to its own address', async () => {
+  servePage(
+    env(),
+    '/names/posts',
+    `<!doctype html><meta charset="utf-8"><title>Blog</title><main><h1>Latest posts</h1>
+    <article><h2>Tide tables explained</h2><p>How to read them.</p><a href="/names/post/tides">Read more</a></article>
+    <article><h2>Knots every sailor needs</h2><p>Five knots.</p><a href="/names/post/knots">Read more</a></article>
+    <table><tr><th>Invoice</th><th></th></tr><tr><td>INV-1042</td><td><a href="/names/inv/1042">Edit</a></td></tr><tr><td>INV-1043</td><td><a href="/names/inv/1043">Edit</a></td></tr></table>
+    <p><a href="/names/about">About us</a></p><footer><a href="/names/about">About us</a></footer></main>`,
+  );
+  servePage(env(), '/names/post/knots', '<!doctype html><title>Knots</title>');
+  await withMap('/names/posts', async (map, page) => {
+    expect(optionsOf(map, 'follow_link')).toEqual(['Read more (Tide tables explained)', 'Read more (Knots every sailor needs)', 'Edit (INV-1042)', 'Edit (INV-1043)', 'About us']);
+    const out = await runTool(page, map, { tool: 'follow_link', params: { link: 'Read more (Knots every sailor needs)' } }, { timeoutMs: 8000 });
+    expect(out.navigated).toBe(true);
+    expect(await page.title()).toBe('Knots');
+  });
+});

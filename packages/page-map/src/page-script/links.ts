@@ -2,6 +2,7 @@
 import type { RawLink } from './types';
 import { clean, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { iconName, speakable } from './labels';
+import { contextOf } from './targets';
 
 const WIDGET_LINK = '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
 
@@ -20,6 +21,7 @@ const inClosedMenu = (a: Element): boolean => {
 
 export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): RawLink[] {
   const links: RawLink[] = [];
+  const els: Element[] = [];
   const seenLinks = new Set<string>();
   for (const ri of roots) {
     for (const a of Array.from(ri.root.querySelectorAll('a[href],area[href]'))) {
@@ -40,8 +42,29 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
       seenLinks.add(k);
       const reg = region(a);
       links.push({ text, href, inMain: reg.inMain, chrome: reg.chrome, order: order.next++, ...(menu ? { menu } : {}) });
+      els.push(a);
       if (links.length >= maxLinks) break;
     }
   }
+  tellApart(links, els);
   return links;
+}
+
+/**
+ * Equal texts that lead to different places ("Read more" under every post, "Edit" on every row)
+ * are told apart by the row, card or item each sits in, as click targets are: "Read more (Tide
+ * tables explained)". Otherwise only the first of them could be chosen by its text.
+ */
+function tellApart(links: RawLink[], els: Element[]): void {
+  const hrefs = new Map<string, Set<string>>();
+  for (const l of links) {
+    const k = l.text.toLowerCase();
+    if (!hrefs.has(k)) hrefs.set(k, new Set());
+    hrefs.get(k)!.add(l.href);
+  }
+  links.forEach((l, i) => {
+    if (!l.text || (hrefs.get(l.text.toLowerCase())?.size ?? 0) < 2) return;
+    const ctx = contextOf(els[i]!, l.text);
+    if (ctx) l.text = `${l.text} (${ctx})`;
+  });
 }

@@ -92,7 +92,7 @@ const kindOf = (el: Element): RawTarget['kind'] => {
 };
 
 /** Text that tells equal labels apart: the row, list item or card they sit in. */
-const contextOf = (el: Element, label: string): string => {
+export const contextOf = (el: Element, label: string): string => {
   const box = el.parentElement?.closest('tr,li,article,[role=row],[role=listitem],section,fieldset,.card');
   if (!box) return '';
   const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');
