@@ -135,3 +135,18 @@ test('links with the same text to different places are told apart by their card 
     expect(await page.title()).toBe('Knots');
   });
 });
+
+test('equal forms for different items (one "Add to cart" per product card) are each a tool; copies of one form are listed once', async () => {
+  const posts = acceptPosts(env(), '/names/cart', 'Cart');
+  const card = (name: string, id: number) => `<li><h3>${name}</h3><form action="/names/cart" method="post"><input type="hidden" name="id" value="${id}"><label>Qty <input type="number" name="qty" value="1"></label><button>Add to cart</button></form></li>`;
+  const search = '<form action="/names/search"><input name="q" aria-label="Search"><button>Search</button></form>';
+  servePage(env(), '/names/grid', `<!doctype html><title>Teas</title><header>${search}</header><main><h1>Green teas</h1><ul>${card('Sencha', 11)}${card('Gyokuro', 12)}${card('Genmaicha', 13)}</ul></main><footer>${search}</footer>`);
+  await withMap('/names/grid', async (map, page) => {
+    const carts = map.tools.filter((t) => t.tool.params.some((p) => p.name === 'qty'));
+    expect(carts.map((t) => t.tool.description)).toEqual([expect.stringContaining('"Sencha"'), expect.stringContaining('"Gyokuro"'), expect.stringContaining('"Genmaicha"')]);
+    expect(names(map).filter((n) => n.startsWith('search'))).toEqual(['search']);
+    const out = await runTool(page, map, { tool: carts[1]!.tool.name, params: { qty: 2 } }, { timeoutMs: 8000 });
+    expect(out.navigated).toBe(true);
+    expect(posts).toEqual(['id=12&qty=2']);
+  });
+});

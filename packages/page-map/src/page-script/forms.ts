@@ -85,6 +85,17 @@ const pickersOf = (g: Group): string[] => {
   return out.slice(0, 5);
 };
 
+/**
+ * A form's hidden values (name=value, in order, clipped): what tells apart forms that look the
+ * same, one "Add to cart" per product card, from copies of one form (a search box in the header
+ * and the footer).
+ */
+const hiddenValues = (form: HTMLFormElement): string =>
+  Array.from(form.querySelectorAll('input[type=hidden][name]'))
+    .map((i) => `${(i as HTMLInputElement).name}=${(i as HTMLInputElement).value}`)
+    .join('&')
+    .slice(0, 200);
+
 /** Groups the page's controls and describes every group; `claimed` holds the controls grouped. */
 export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]; claimed: Set<Element> } {
   const { groups, claimed } = groupControls(roots);
@@ -100,6 +111,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
     const c = g.container;
     const reg = region(c);
     const pickers = pickersOf(g);
+    const hidden = g.form ? hiddenValues(g.form) : '';
     forms.push({
       raw: {
         sig,
@@ -126,6 +138,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         shadow: g.ri.shadow,
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
         ...(pickers.length ? { pickers } : {}),
+        ...(hidden ? { hidden } : {}),
         closed: g.closed === true,
         ...(g.standalone ? { standalone: true } : {}),
         order: order.next++,

@@ -60,6 +60,8 @@ export interface RawGroup {
   standalone?: boolean;
   /** Dropdowns drawn by the page's script inside the group (no native field): their click-target labels. */
   pickers?: string[];
+  /** The form's hidden values (forms.ts): equal forms for different items differ here, copies do not. */
+  hidden?: string;
   order: number;
 }
 

@@ -130,7 +130,9 @@ export function formCandidate(g: RawGroup): Candidate | null {
   else score = (g.inMain ? 70 : 60) + Math.min(params.length, 5);
   if (g.shadow || g.frame) score -= 1;
   const binding: FormBinding = { kind: 'form', purpose, sig: g.sig, idx: g.idx, fields, twoStep, declared: !!g.toolname, frame: g.frame, ...(submitParam ? { submitParam } : {}) };
-  return { base, score, order: g.order, tool: { name: base, description, params }, binding, dedupeKey: `form:${g.sig}` };
+  // Copies of one form (header and footer) are listed once; equal forms that send different
+  // things (one per product card: another action or hidden item id) are each a tool.
+  return { base, score, order: g.order, tool: { name: base, description, params }, binding, dedupeKey: `form:${g.sig}|${g.action}|${g.hidden ?? ''}` };
 }
 
 /**
