@@ -45,7 +45,9 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
   });
   let navigated = first.navigated;
   if (first.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
-  if (!navigated) await throwIfRefused(page, binding); // an email-type username that is no email address
+  // An email-type username that is no email address: said as such, unless a CAPTCHA stands in the
+  // way anyway (that ends the sign-in whatever the values, so it is what the agent hears).
+  if (!navigated && !hadCaptcha) await throwIfRefused(page, binding);
   // Two-step: the username went first; the password goes into the next step's form.
   if (binding.twoStep && values.password !== undefined) {
     let step: FormBinding | undefined;

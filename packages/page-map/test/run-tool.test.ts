@@ -69,9 +69,14 @@ describe('login flows', () => {
     });
   });
 
-  test.each(['/login-captcha.html', '/login-hcaptcha.html'])('CAPTCHA widget → CAPTCHA_REQUIRED (%s)', async (path) => {
+  // A CAPTCHA ends the sign-in whatever the values: it wins over the email field refusing "alice".
+  test.each([
+    ['/login-captcha.html', 'alice@example.com'],
+    ['/login-hcaptcha.html', 'alice@example.com'],
+    ['/login-captcha.html', 'alice'],
+  ])('CAPTCHA widget → CAPTCHA_REQUIRED (%s, username %s)', async (path, username) => {
     await withPage(path, async (page, map) => {
-      const out = await run(page, map, 'login', { username: 'alice@example.com', password: PASSWORD });
+      const out = await run(page, map, 'login', { username, password: PASSWORD });
       noSecrets(out);
       expect(out.result.error?.code).toBe('CAPTCHA_REQUIRED');
     });
