@@ -150,3 +150,20 @@ test('equal forms for different items (one "Add to cart" per product card) are e
     expect(posts).toEqual(['id=12&qty=2']);
   });
 });
+
+test('the tool of one of several equal buttons names its card and says the click tool takes the others', async () => {
+  servePage(
+    env(),
+    '/names/buttons',
+    `<!doctype html><title>Teas</title><main><h1>Teas</h1><ul>
+    <li><h3>Matcha Uji</h3><button onclick="document.title='matcha'">Add to cart</button></li>
+    <li><h3>Hojicha</h3><button onclick="document.title='hojicha'">Add to cart</button></li></ul><button>Checkout</button></main>`,
+  );
+  await withMap('/names/buttons', async (map, page) => {
+    const add = map.tools.find((t) => t.tool.name === 'add_to_cart')!.tool;
+    expect(add.description).toBe('Click the "Add to cart" button of "Matcha Uji". It is the first of 2 "Add to cart" buttons; click takes each of them by its row or card.');
+    expect(map.tools.find((t) => t.tool.name === 'checkout')!.tool.description).toBe('Click the "Checkout" button.');
+    await runTool(page, map, { tool: 'click', params: { target: 'Add to cart (Hojicha)' } }, { timeoutMs: 8000 });
+    expect(await page.title()).toBe('hojicha');
+  });
+});

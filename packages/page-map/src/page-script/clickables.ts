@@ -7,6 +7,7 @@ import { slug } from '../slug';
 import { region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel } from './labels';
 import { BUTTON_SEL } from './selectors';
+import { contextOf } from './targets';
 
 export interface ButtonEntry {
   raw: RawButton;
@@ -33,6 +34,15 @@ export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Ord
       out.push({ raw: { key, idx, label, inMain: reg.inMain, chrome: reg.chrome, frame: ri.frame, expanded: b.getAttribute('aria-expanded'), order: order.next++ }, el: b });
       if (out.length >= MAX_BUTTONS) break;
     }
+  }
+  // Equal buttons (an "Add to cart" per card): each says which card it sits in and how many
+  // there are, so the one that becomes a tool is not taken for all of them.
+  for (const b of out) {
+    const count = btnCount.get(b.raw.key) ?? 1;
+    if (count < 2) continue;
+    b.raw.count = count;
+    const context = contextOf(b.el, b.raw.label);
+    if (context) b.raw.context = context;
   }
   return out;
 }

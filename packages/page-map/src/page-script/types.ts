@@ -74,6 +74,10 @@ export interface RawButton {
   frame: string;
   expanded: string | null;
   order: number;
+  /** How many buttons on the page have this label, when more than one (clickables.ts). */
+  count?: number;
+  /** The row, card or item an equal button sits in (its click target says the same). */
+  context?: string;
 }
 
 /** Something clickable that no form or link covers (see targets.ts). */

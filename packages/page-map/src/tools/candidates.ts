@@ -151,6 +151,17 @@ function addSubmitChoice(g: RawGroup, purpose: string, add: (p: ToolParam, b: Fi
   return params[params.length - 1]!.name;
 }
 
+/**
+ * "Click the … button". One of several equal buttons (an "Add to cart" per card) says which card it
+ * is and that the click tool takes the others: only the first becomes a tool of its own.
+ */
+function buttonDescription(b: RawButton): string {
+  const label = clip(b.label, 60);
+  const where = b.context ? ` of "${clip(b.context, 50)}"` : '';
+  const others = b.count && b.count > 1 ? ` It is the first of ${b.count} "${label}" buttons; click takes each of them by its row or card.` : '';
+  return `Click the "${label}" button${where}${b.chrome === 'banner' ? ' (cookie/consent banner)' : ''}.${others}`;
+}
+
 export function buttonCandidate(b: RawButton): Candidate | null {
   const base = slug(b.label, 30);
   if (!base || /^\d+$/.test(base)) return null;
@@ -164,7 +175,7 @@ export function buttonCandidate(b: RawButton): Candidate | null {
     base,
     score,
     order: b.order,
-    tool: { name: base, description: `Click the "${clip(b.label, 60)}" button${b.chrome === 'banner' ? ' (cookie/consent banner)' : ''}.`, params: [] },
+    tool: { name: base, description: buttonDescription(b), params: [] },
     binding,
     dedupeKey: `button:${b.key}`,
   };
