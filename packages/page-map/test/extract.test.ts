@@ -1,6 +1,6 @@
 /** extractPageMap invariants on fixture pages: what must be found, what must not, bounds, stability. */
 import { extractPageMap } from '../src';
-import { mapOf, names, openPage, tool, useEnv } from './helpers';
+import { mapOf, names, openPage, servePage, tool, useEnv } from './helpers';
 
 const env = useEnv();
 
@@ -107,4 +107,19 @@ test('Markdown of a small article: readability drops the cookie banner and nav',
   const m = await mapOf(env(), '/article.html', true);
   expect(m.markdown).toContain('Lighthouses guide ships');
   expect(m.markdown).not.toMatch(/Accept all cookies/);
+});
+
+test('a field\'s aria-describedby text (a format, a rule) is in its param\'s description; a hint that repeats the label is not', async () => {
+  servePage(
+    env(),
+    '/hints/signup',
+    `<!doctype html><title>Create account</title><main><h1>Create your account</h1><form action="/hints/done" method="post">
+    <label for="dob">Date of birth</label><input id="dob" name="dob" aria-describedby="dob-hint"><p id="dob-hint">Use the format DD/MM/YYYY</p>
+    <label for="pw">Choose a password</label><input id="pw" type="password" name="pw" aria-describedby="pw-rules pw-error"><span id="pw-rules" style="position:absolute;clip:rect(0 0 0 0)">At least 10 characters, one of them a number.</span><span id="pw-error"></span>
+    <label for="em">Email</label><input id="em" type="email" name="em" aria-describedby="em-dup"><span id="em-dup">Email</span>
+    <button>Create account</button></form></main>`,
+  );
+  const m = await mapOf(env(), '/hints/signup');
+  const params = m.tools.find((t) => t.tool.params.some((p) => p.name === 'dob'))!.tool.params;
+  expect(params.map((p) => p.description)).toEqual(['Date of birth (Use the format DD/MM/YYYY)', 'Choose a password (At least 10 characters, one of them a number.)', 'Email']);
 });

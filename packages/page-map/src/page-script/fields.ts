@@ -8,7 +8,7 @@ import type { RawField } from './types';
 import { slug } from '../slug';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
-import { labelOf, sectionOf } from './labels';
+import { hintOf, labelOf, sectionOf } from './labels';
 
 export const fieldKey = (f: RawField): string => `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
 
@@ -34,6 +34,8 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     pattern: el.getAttribute('pattern') ?? '',
     section: sectionOf(el),
   };
+  const hint = hintOf(el, ri.root);
+  if (hint) f.hint = hint;
   if (tag === 'select') {
     const opts = Array.from((el as HTMLSelectElement).options).filter((o) => !o.disabled && !(o.value === '' && o.index === 0));
     f.options = opts.slice(0, 50).map((o) => clean(o.label || o.text, 80));

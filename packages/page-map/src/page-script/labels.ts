@@ -1,6 +1,17 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
 import { byId, clean, ownText, textOf } from './dom';
 
+/**
+ * The text a field points to with aria-describedby: the format or rule a person reads under it
+ * ("DD/MM/YYYY", "At least 8 characters, one of them a number"). Hidden hint elements count, as
+ * screen readers read them too.
+ */
+export const hintOf = (el: Element, root: Document | ShadowRoot): string => {
+  const ids = el.getAttribute('aria-describedby');
+  if (!ids) return '';
+  return clean(ids.split(/\s+/).map((id) => byId(root, id)?.textContent ?? '').join(' '), 160);
+};
+
 /** A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing labels it. */
 export const labelOf = (el: Element, root: Document | ShadowRoot): { label: string; nearby: string } => {
   const lb = el.getAttribute('aria-labelledby');

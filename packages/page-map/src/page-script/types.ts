@@ -21,6 +21,8 @@ export interface RawField {
   pattern: string;
   /** Legend of the enclosing fieldset ("Shipping address"), for the description. */
   section: string;
+  /** The text the field points to with aria-describedby: a format or rule ("DD/MM/YYYY", "8+ characters"). */
+  hint?: string;
   options?: string[];
   optionValues?: string[];
 }
