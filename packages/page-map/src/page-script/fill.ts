@@ -95,14 +95,9 @@ export function focusField(forms: FormEntry[], req: { sig: string; idx: number; 
   return { op: 'focus', ok: true, typeable: true, hadValue };
 }
 
-/** The button that sends the form: the one the agent chose by its label, else the form's main one. */
-function submitterOf(hit: FormEntry, submitWith?: string): Element | null {
-  const chosen = submitWith ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase()) : undefined;
-  return chosen ?? hit.submit;
-}
-
 function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string): boolean {
-  const submit = submitterOf(hit, submitWith);
+  const chosen = submitWith ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase()) : undefined;
+  const submit = chosen ?? hit.submit;
   const form = hit.g.form;
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
   if (!submit && !form && last && trustedEnter) return true; // Node presses Enter in the last field

@@ -1,24 +1,23 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
 import { byId, clean, ownText, textOf } from './dom';
 
+/** The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in order. */
+const refText = (el: Element, attr: string, root: Document | ShadowRoot, max?: number): string => {
+  const ids = el.getAttribute(attr);
+  return ids ? clean(ids.split(/\s+/).map((id) => byId(root, id)?.textContent ?? '').join(' '), max) : '';
+};
+
 /**
  * The text a field points to with aria-describedby: the format or rule a person reads under it
  * ("DD/MM/YYYY", "At least 8 characters, one of them a number"). Hidden hint elements count, as
  * screen readers read them too.
  */
-export const hintOf = (el: Element, root: Document | ShadowRoot): string => {
-  const ids = el.getAttribute('aria-describedby');
-  if (!ids) return '';
-  return clean(ids.split(/\s+/).map((id) => byId(root, id)?.textContent ?? '').join(' '), 160);
-};
+export const hintOf = (el: Element, root: Document | ShadowRoot): string => refText(el, 'aria-describedby', root, 160);
 
 /** A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing labels it. */
 export const labelOf = (el: Element, root: Document | ShadowRoot): { label: string; nearby: string } => {
-  const lb = el.getAttribute('aria-labelledby');
-  if (lb) {
-    const t = clean(lb.split(/\s+/).map((id) => { const n = byId(root, id); return n ? n.textContent ?? '' : ''; }).join(' '));
-    if (t) return { label: t, nearby: '' };
-  }
+  const byLb = refText(el, 'aria-labelledby', root);
+  if (byLb) return { label: byLb, nearby: '' };
   const al = el.getAttribute('aria-label');
   if (al && al.trim()) return { label: clean(al), nearby: '' };
   const labels = (el as HTMLInputElement).labels;
@@ -98,9 +97,7 @@ export const buttonLabel = (b: Element): string => {
   if (tag === 'INPUT') return clean((b as HTMLInputElement).value || b.getAttribute('aria-label') || b.getAttribute('alt') || (b as HTMLInputElement).type, 80);
   const al = b.getAttribute('aria-label');
   if (al && al.trim()) return clean(al, 80);
-  const lb = b.getAttribute('aria-labelledby');
-  const root = b.getRootNode() as Document | ShadowRoot;
-  const byLb = lb ? clean(lb.split(/\s+/).map((id) => byId(root, id)?.textContent ?? '').join(' '), 80) : '';
+  const byLb = refText(b, 'aria-labelledby', b.getRootNode() as Document | ShadowRoot, 80);
   if (byLb) return byLb;
   const t = textOf(b, 80);
   if (t && speakable(t)) return t;
