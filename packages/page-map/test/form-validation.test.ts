@@ -30,6 +30,8 @@ beforeAll(() => {
     `<!doctype html><title>Newsletter</title><form id="f" action="/valid/sent" method="post"><label>Email <input name="email" type="email" required></label><label>Phone <input name="phone" pattern="[0-9]+"></label><button id="b">Subscribe</button></form>
     <script>b.addEventListener('click', (e) => { e.preventDefault(); fetch('/valid/sent', { method: 'POST', body: new URLSearchParams(new FormData(f)).toString() }).then(() => { document.title = 'Subscribed'; }); });</script>`,
   );
+  servePage(env(), '/valid/frame-form', '<!doctype html><title>Feedback</title><form action="/valid/sent" method="post"><label>Your site <input name="site" type="url"></label><label>Comment <textarea name="msg"></textarea></label><button>Send feedback</button></form>');
+  servePage(env(), '/valid/framed', '<!doctype html><title>Help</title><main><h1>Help</h1><iframe src="/valid/frame-form" width="500" height="300"></iframe></main>');
   servePage(env(), '/valid/login', '<!doctype html><title>Sign in</title><form action="/valid/sent" method="post"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="pw"></label><button>Sign in</button></form>');
 });
 
@@ -98,6 +100,17 @@ test('a login whose email-type username is given no email address says so instea
   const r = await run('/valid/login', () => 'login', { username: 'annlee', password: 'Kiln-Fire-1200' });
   try {
     expect(r.out.result.error).toEqual({ code: 'INVALID_PARAMS', message: 'The page would not send the form: "username" is not a valid email address.' });
+    expect(posts).toEqual([]);
+  } finally {
+    await r.close();
+  }
+});
+
+test('a form in a same-origin frame is watched too: its refusal is reported, not taken for success', async () => {
+  posts.length = 0;
+  const r = await run('/valid/framed', formTool, { site: 'not-a-url', msg: 'A question about glazes' });
+  try {
+    expect(r.out.result.error).toEqual({ code: 'INVALID_PARAMS', message: 'The page would not send the form: "site" is not a valid URL (it needs http:// or https://).' });
     expect(posts).toEqual([]);
   } finally {
     await r.close();

@@ -38,23 +38,24 @@ function problemOf(el: Control): string {
  * fields the browser refused the submission for. The browser validates synchronously inside it.
  */
 export function sendWatched(hit: FormEntry, send: () => void): void {
+  // Kept in this script's window, where takeRefused looks, also for a form in a same-origin frame.
+  const store = window as unknown as Store;
+  store[KEY] = undefined;
   const form = hit.g.form;
-  const doc = (form ?? document).ownerDocument ?? document;
-  const win = (doc.defaultView ?? window) as unknown as Store;
-  win[KEY] = undefined;
+  if (!form) return send(); // no form, no browser validation
   const refused: Control[] = [];
-  // On the document: a control placed outside its form (form="id") is not below it.
+  // On the form's document: a control placed outside its form (form="id") is not below it.
   const onInvalid = (e: Event) => {
     if ((e.target as Control).form === form) refused.push(e.target as Control);
   };
-  if (form) doc.addEventListener('invalid', onInvalid, true);
+  form.ownerDocument.addEventListener('invalid', onInvalid, true);
   try {
     send();
   } finally {
-    if (form) doc.removeEventListener('invalid', onInvalid, true);
+    form.ownerDocument.removeEventListener('invalid', onInvalid, true);
   }
   if (refused.length === 0) return;
-  win[KEY] = refused.slice(0, 5).map((el) => {
+  store[KEY] = refused.slice(0, 5).map((el) => {
     const i = hit.els.findIndex((group) => group.includes(el));
     const raw = i >= 0 ? hit.raw.fields[i] : undefined;
     return { key: raw?.key ?? '', label: raw?.label || raw?.name || el.name || el.type, problem: problemOf(el) };
@@ -63,8 +64,8 @@ export function sendWatched(hit: FormEntry, send: () => void): void {
 
 /** The fields the last watched submission was refused for (and forgets them). */
 export function takeRefused(): RefusedField[] {
-  const win = window as unknown as Store;
-  const out = win[KEY] ?? [];
-  win[KEY] = undefined;
+  const store = window as unknown as Store;
+  const out = store[KEY] ?? [];
+  store[KEY] = undefined;
   return out;
 }
