@@ -8,9 +8,24 @@ const pkgName = path.basename(process.cwd());
 
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+    ],
+  },
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 60_000,
-  ...(reportsDir ? { reporters: ['default', [path.join(__dirname, 'scripts', 'jest-json-reporter.js'), { file: path.join(reportsDir, `${pkgName}.json`) }]] } : {}),
+  ...(reportsDir
+    ? {
+        reporters: [
+          'default',
+          [
+            path.join(__dirname, 'scripts', 'jest-json-reporter.js'),
+            { file: path.join(reportsDir, `${pkgName}.json`) },
+          ],
+        ],
+      }
+    : {}),
 };

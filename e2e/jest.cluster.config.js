@@ -23,5 +23,12 @@ module.exports = {
     // a master killed under load
     '<rootDir>/e2e/cluster/**/*.test.ts',
   ],
-  ...(reportsDir ? { reporters: ['default', [path.join(repo, 'scripts', 'jest-json-reporter.js'), { file: path.join(reportsDir, 'e2e-cluster.json') }]] } : {}),
+  ...(reportsDir
+    ? {
+        reporters: [
+          'default',
+          [path.join(repo, 'scripts', 'jest-json-reporter.js'), { file: path.join(reportsDir, 'e2e-cluster.json') }],
+        ],
+      }
+    : {}),
 };

@@ -21,9 +21,27 @@ class JsonCountsReporter {
     this.file = options.file;
   }
   onRunComplete(_contexts, results) {
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numFailedTestSuites, numRuntimeErrorTestSuites } = results;
+    const {
+      numPassedTests,
+      numFailedTests,
+      numPendingTests,
+      numTodoTests,
+      numFailedTestSuites,
+      numRuntimeErrorTestSuites,
+    } = results;
     const failures = failuresOf(results);
-    fs.writeFileSync(this.file, JSON.stringify({ numPassedTests, numFailedTests, numPendingTests, numTodoTests, numFailedTestSuites, numRuntimeErrorTestSuites, failures }));
+    fs.writeFileSync(
+      this.file,
+      JSON.stringify({
+        numPassedTests,
+        numFailedTests,
+        numPendingTests,
+        numTodoTests,
+        numFailedTestSuites,
+        numRuntimeErrorTestSuites,
+        failures,
+      }),
+    );
   }
 }
 module.exports = JsonCountsReporter;

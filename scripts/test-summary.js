@@ -9,7 +9,11 @@ const MESSAGE_LINES = 15;
 // Stack frames inside jest or Node, and a compiler's empty backtrace: they say nothing about the test.
 const NOISE = /^\s*(at .*(node_modules|node:internal|<anonymous>)|\d+: <unknown>$)/;
 const dir = process.argv[2];
-let passed = 0, failed = 0, skipped = 0, suitesFailed = 0, files = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  suitesFailed = 0,
+  files = 0;
 const failures = [];
 
 /** The first lines of a jest failure message, without colour codes or blank lines. */
@@ -31,7 +35,8 @@ for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests || 0);
   suitesFailed += r.numFailedTestSuites; // suites that could not run are counted in it already
-  for (const x of r.failures || []) failures.push(`${f.replace(/\.json$/, '')}: ${x.file} › ${x.test ?? '(the suite itself)'}\n${excerpt(x.message)}`);
+  for (const x of r.failures || [])
+    failures.push(`${f.replace(/\.json$/, '')}: ${x.file} › ${x.test ?? '(the suite itself)'}\n${excerpt(x.message)}`);
 }
 if (failures.length > 0) console.log(`\nFailed:\n\n${failures.join('\n\n')}`);
 console.log(`\nWorkspace: ${files} package report(s), ${suitesFailed} failed suite(s)`);

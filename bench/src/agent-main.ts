@@ -20,7 +20,11 @@ const ROOT = resolve(__dirname, '..', '..');
 async function main(): Promise<void> {
   const label = process.argv[2] ?? 'latest';
   const site = await startFixtureServer();
-  const stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', LOG_LEVEL: 'info' } });
+  const stack = await startStack({
+    workers: 1,
+    gateways: 1,
+    workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', LOG_LEVEL: 'info' },
+  });
   try {
     const { apiKey } = await stack.tenant({ plan: 'scale' });
     const c = { base: stack.url, key: apiKey };
@@ -29,8 +33,29 @@ async function main(): Promise<void> {
     await api(c.base, 'DELETE', `/v1/session/${probe.body.session_id}`, { key: apiKey });
     const tool = buttonTools(probe.body.tools)[0]!;
     const top = QUICK ? 4 : 16;
-    const agent = await runAgent(stack, c, { url: site.url('/form.html'), counter, tool, rounds: Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)), n: QUICK ? 6 : 15, thinkMs: 400, concurrency: top, concurrentTotal: Math.max(20, 3 * top) });
-    const results = { machine: machine(), quick: QUICK, levels: [1, top], limit: {}, service: {}, pieces: {}, overhead: {}, memory: {}, cache: {}, scale: {}, agent } as BenchResults;
+    const agent = await runAgent(stack, c, {
+      url: site.url('/form.html'),
+      counter,
+      tool,
+      rounds: Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)),
+      n: QUICK ? 6 : 15,
+      thinkMs: 400,
+      concurrency: top,
+      concurrentTotal: Math.max(20, 3 * top),
+    });
+    const results = {
+      machine: machine(),
+      quick: QUICK,
+      levels: [1, top],
+      limit: {},
+      service: {},
+      pieces: {},
+      overhead: {},
+      memory: {},
+      cache: {},
+      scale: {},
+      agent,
+    } as BenchResults;
     const dir = join(ROOT, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `agent-${label}.json`), JSON.stringify(results, null, 2));

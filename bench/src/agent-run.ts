@@ -21,7 +21,11 @@ export interface AgentRunPlan {
   concurrentTotal: number;
 }
 
-export async function runAgent(stack: Stack, c: Client, plan: AgentRunPlan): Promise<NonNullable<BenchResults['agent']>> {
+export async function runAgent(
+  stack: Stack,
+  c: Client,
+  plan: AgentRunPlan,
+): Promise<NonNullable<BenchResults['agent']>> {
   const browser = await launchLimitBrowser();
   try {
     const workerPid = stack.workers[0]!.pid;
@@ -30,7 +34,10 @@ export async function runAgent(stack: Stack, c: Client, plan: AgentRunPlan): Pro
     const bench = () => processCpuMs(process.pid);
     const procs: AgentProcesses = {
       workerUrl: stack.workers[0]!.url,
-      raw: { 'bench (puppeteer client + fixture site)': bench, chromium: () => processCpuMs(rawChromium) + descendantsCpuMs(rawChromium) },
+      raw: {
+        'bench (puppeteer client + fixture site)': bench,
+        chromium: () => processCpuMs(rawChromium) + descendantsCpuMs(rawChromium),
+      },
       service: {
         'bench (HTTP client + fixture site)': bench,
         gateway: () => processCpuMs(gatewayPid) + descendantsCpuMs(gatewayPid),
@@ -39,7 +46,11 @@ export async function runAgent(stack: Stack, c: Client, plan: AgentRunPlan): Pro
         redis: () => descendantsNamed('redis-server').reduce((a, p) => a + processCpuMs(p), 0),
       },
     };
-    const out: NonNullable<BenchResults['agent']> = { thinkMs: plan.thinkMs, concurrency: plan.concurrency, rounds: [] };
+    const out: NonNullable<BenchResults['agent']> = {
+      thinkMs: plan.thinkMs,
+      concurrency: plan.concurrency,
+      rounds: [],
+    };
     for (let r = 0; r < plan.rounds; r++) out.rounds.push(await agentRound(browser, c, plan, procs));
     out.in_page_tool = await inPageTool(c, plan.counter, plan.tool, plan.n * 2, 100);
     return out;

@@ -51,7 +51,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `n` operations one after another, `thinkMs` of idle before each. The pause is not timed, and
  * the throughput is over the time spent in operations only.
  */
-async function thinkingLane(n: number, thinkMs: number, op: () => Promise<void>, between?: () => Promise<unknown>): Promise<Stats> {
+async function thinkingLane(
+  n: number,
+  thinkMs: number,
+  op: () => Promise<void>,
+  between?: () => Promise<unknown>,
+): Promise<Stats> {
   const latencies: number[] = [];
   let errors = 0;
   let busyMs = 0;
@@ -71,7 +76,12 @@ async function thinkingLane(n: number, thinkMs: number, op: () => Promise<void>,
 }
 
 /** One round of every mode, raw then service for each. */
-export async function agentRound(browser: Browser, c: svc.Client, plan: AgentPlan, procs: AgentProcesses): Promise<AgentRound> {
+export async function agentRound(
+  browser: Browser,
+  c: svc.Client,
+  plan: AgentPlan,
+  procs: AgentProcesses,
+): Promise<AgentRound> {
   const raw = () => rawBrowse(browser, plan.url);
   // The service's latency is the POST alone; closing the session is the agent's own business
   // between requests (or after the run), not timed.
@@ -117,7 +127,8 @@ export async function inPageTool(c: svc.Client, url: string, tool: string, n: nu
   try {
     return await thinkingLane(n, thinkMs, async () => {
       const res = await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { session_id: id, tool } });
-      if (res.status !== 200 || !res.body.results?.[0]?.success) throw new Error(`tool: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 200 || !res.body.results?.[0]?.success)
+        throw new Error(`tool: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     });
   } finally {
     await svc.close(c, id).catch(() => undefined);

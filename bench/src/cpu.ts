@@ -25,7 +25,10 @@ function times(pid: number): { own: number; reaped: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name: state(3) ... utime(14) stime(15) cutime(16) cstime(17).
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     const t = msPerTick();
     return { own: (f[11]! + f[12]!) * t, reaped: (f[13]! + f[14]!) * t };
   } catch {
@@ -51,13 +54,15 @@ export function descendantsCpuMs(pid: number): number {
 
 /** Descendants of this process whose command is `name` (the bench starts Redis itself). */
 export function descendantsNamed(name: string): number[] {
-  return processTree(process.pid).slice(1).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
-    } catch {
-      return false;
-    }
-  });
+  return processTree(process.pid)
+    .slice(1)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    });
 }
 
 export type CpuParts = Record<string, number>;

@@ -20,7 +20,12 @@ export type DatastoreComparison = Partial<Record<RedisMode, DatastoreRow>>;
 async function measure(mode: RedisMode, url: string, n: number): Promise<DatastoreRow> {
   const redis = await startDatastore(mode);
   // Room for every session the timed part keeps open (they are closed after it).
-  const stack = await startStack({ redis, workers: 1, gateways: 1, workerEnv: { LOG_LEVEL: 'info', PAGEMAP_MAX_SESSIONS: '80' } });
+  const stack = await startStack({
+    redis,
+    workers: 1,
+    gateways: 1,
+    workerEnv: { LOG_LEVEL: 'info', PAGEMAP_MAX_SESSIONS: '80' },
+  });
   try {
     const { tenant, apiKey } = await stack.tenant({ plan: 'scale' });
     await stack.accounts.setLimits(tenant.id, { maxOpenSessions: 200 });
@@ -28,7 +33,14 @@ async function measure(mode: RedisMode, url: string, n: number): Promise<Datasto
     for (let i = 0; i < 3; i++) await svc.close(c, await svc.open(c, url)); // warm-up
     const newSession = await svc.newSessionBrowse(c, url, 1, n);
     const hop = await svc.hopOverhead(stack, c, url, n * 2);
-    return { new_session_p50: newSession, gateway_and_queue_hop: summarize(hop.hop.filter((v) => !Number.isNaN(v)), 0, 1) };
+    return {
+      new_session_p50: newSession,
+      gateway_and_queue_hop: summarize(
+        hop.hop.filter((v) => !Number.isNaN(v)),
+        0,
+        1,
+      ),
+    };
   } finally {
     await stack.stop();
     await redis.stop();
@@ -46,7 +58,9 @@ if (require.main === module) {
   void (async () => {
     const site = await startFixtureServer();
     try {
-      process.stdout.write(`${JSON.stringify(await compareDatastores(site, process.env.BENCH_QUICK === '1'), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify(await compareDatastores(site, process.env.BENCH_QUICK === '1'), null, 2)}\n`,
+      );
     } finally {
       await site.close();
     }

@@ -11,7 +11,14 @@ import { runConcurrent, timeIt, type Stats } from './stats';
 /** `extraArgs`: the egress proxy's flags, to measure what the proxy costs raw puppeteer. */
 export async function launchLimitBrowser(extraArgs: string[] = []): Promise<Browser> {
   const bin = findChromium();
-  return puppeteer.launch({ executablePath: bin.path, headless: bin.headless, args: [...chromiumArgs(), ...extraArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  return puppeteer.launch({
+    executablePath: bin.path,
+    headless: bin.headless,
+    args: [...chromiumArgs(), ...extraArgs],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }
 
 export async function rawBrowse(browser: Browser, url: string): Promise<void> {
@@ -26,12 +33,21 @@ export async function rawBrowse(browser: Browser, url: string): Promise<void> {
   }
 }
 
-export async function limitAtConcurrency(browser: Browser, url: string, concurrency: number, total: number): Promise<Stats> {
+export async function limitAtConcurrency(
+  browser: Browser,
+  url: string,
+  concurrency: number,
+  total: number,
+): Promise<Stats> {
   return runConcurrent(concurrency, total, () => rawBrowse(browser, url));
 }
 
 /** Worker-side pieces timed alone on one open page: extraction and the offline summary. */
-export async function workerPieces(browser: Browser, url: string, n: number): Promise<{ extract: Stats; summarize: Stats; encode: Stats }> {
+export async function workerPieces(
+  browser: Browser,
+  url: string,
+  n: number,
+): Promise<{ extract: Stats; summarize: Stats; encode: Stats }> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -40,7 +56,14 @@ export async function workerPieces(browser: Browser, url: string, n: number): Pr
     const map = await extractPageMap(page, { includeContent: false });
     const summarizer = new OfflineSummarizer();
     const summarize = await timeIt(n, () => summarizer.summarize({ url: map.url, title: map.title, text: map.text }));
-    const body = { session_id: 'x'.repeat(24), expires_at: new Date().toISOString(), url: map.url, title: map.title, summary: 'summary', tools: map.tools.map((t) => t.tool) };
+    const body = {
+      session_id: 'x'.repeat(24),
+      expires_at: new Date().toISOString(),
+      url: map.url,
+      title: map.title,
+      summary: 'summary',
+      tools: map.tools.map((t) => t.tool),
+    };
     const encode = await timeIt(n, () => JSON.stringify(body));
     return { extract, summarize, encode };
   } finally {

@@ -20,7 +20,11 @@ import { proxyCost } from './proxy-cost';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 // BENCH_LEVELS=1,4,16 measures fewer concurrency levels (a shorter run on a busy machine).
-const LEVELS = process.env.BENCH_LEVELS ? process.env.BENCH_LEVELS.split(',').map(Number) : QUICK ? [1, 4] : [1, 2, 4, 8, 16];
+const LEVELS = process.env.BENCH_LEVELS
+  ? process.env.BENCH_LEVELS.split(',').map(Number)
+  : QUICK
+    ? [1, 4]
+    : [1, 2, 4, 8, 16];
 const total = (c: number) => (QUICK ? 8 : Math.max(20, 3 * c));
 const ROOT = resolve(__dirname, '..', '..');
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
@@ -31,7 +35,18 @@ const ROUNDS = QUICK ? 1 : 5;
 async function main(): Promise<void> {
   const site = await startFixtureServer();
   const pages = { form: site.url('/form.html'), article: site.url('/big-article.html') };
-  const results: BenchResults = { machine: machine(), quick: QUICK, levels: LEVELS, limit: {}, service: {}, pieces: {}, overhead: {}, memory: {}, cache: {}, scale: {} };
+  const results: BenchResults = {
+    machine: machine(),
+    quick: QUICK,
+    levels: LEVELS,
+    limit: {},
+    service: {},
+    pieces: {},
+    overhead: {},
+    memory: {},
+    cache: {},
+    scale: {},
+  };
   const stacks: Stack[] = [];
   try {
     // 1. The limit: raw puppeteer.
@@ -50,11 +65,20 @@ async function main(): Promise<void> {
 
     // 1b. What the egress proxy costs: raw puppeteer with and without it, rounds alternating.
     log('egress proxy cost');
-    results.proxy = await proxyCost(pages.form, { rounds: QUICK ? 1 : 3, n: QUICK ? 5 : 15, concurrency: LEVELS[LEVELS.length - 1]!, total: total(LEVELS[LEVELS.length - 1]!) });
+    results.proxy = await proxyCost(pages.form, {
+      rounds: QUICK ? 1 : 3,
+      n: QUICK ? 5 : 15,
+      concurrency: LEVELS[LEVELS.length - 1]!,
+      total: total(LEVELS[LEVELS.length - 1]!),
+    });
 
     // 2. The service, one gateway + one worker.
     log('service: 1 gateway + 1 worker');
-    const stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', LOG_LEVEL: 'info' } });
+    const stack = await startStack({
+      workers: 1,
+      gateways: 1,
+      workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', LOG_LEVEL: 'info' },
+    });
     stacks.push(stack);
     const { apiKey } = await stack.tenant({ plan: 'scale' });
     const c = { base: stack.url, key: apiKey };
@@ -64,7 +88,8 @@ async function main(): Promise<void> {
 
     for (const [name, url] of Object.entries(pages)) {
       results.service[`new_session_${name}`] = {};
-      for (const lvl of LEVELS) results.service[`new_session_${name}`]![lvl] = await svc.newSessionBrowse(c, url, lvl, total(lvl));
+      for (const lvl of LEVELS)
+        results.service[`new_session_${name}`]![lvl] = await svc.newSessionBrowse(c, url, lvl, total(lvl));
     }
     const password = FIXTURE_USERS.alice!;
     const counter = site.url('/bench-counter.html');
@@ -79,20 +104,43 @@ async function main(): Promise<void> {
     for (const lvl of LEVELS) {
       results.service.follow_up[lvl] = await svc.followUps(c, pages.form, lvl, total(lvl));
       results.service.login_tool[lvl] = await svc.loginTool(c, site.url('/login.html'), lvl, total(lvl), password);
-      results.service.batch_5[lvl] = await svc.batch(c, counter, buttons.map((tool) => ({ tool })), lvl, total(lvl));
+      results.service.batch_5[lvl] = await svc.batch(
+        c,
+        counter,
+        buttons.map((tool) => ({ tool })),
+        lvl,
+        total(lvl),
+      );
       results.service.delete[lvl] = await svc.deletes(c, pages.form, lvl, total(lvl));
     }
 
     // 2b. What an agent feels (issue 14): raw and service interleaved in rounds, medians.
     log('agent cadence: back to back, think time, concurrency, in-page tool');
-    results.agent = await runAgent(stack, c, { url: pages.form, counter, tool: buttons[0]!, rounds: ROUNDS, n: QUICK ? 6 : 15, thinkMs: THINK_MS, concurrency: LEVELS[LEVELS.length - 1]!, concurrentTotal: total(LEVELS[LEVELS.length - 1]!) });
+    results.agent = await runAgent(stack, c, {
+      url: pages.form,
+      counter,
+      tool: buttons[0]!,
+      rounds: ROUNDS,
+      n: QUICK ? 6 : 15,
+      thinkMs: THINK_MS,
+      concurrency: LEVELS[LEVELS.length - 1]!,
+      concurrentTotal: total(LEVELS[LEVELS.length - 1]!),
+    });
 
     // 3. Overheads: per request, client latency minus the worker's own job time.
     log('overheads');
     const hop = await svc.hopOverhead(stack, c, pages.form, QUICK ? 20 : 60);
     results.overhead.follow_up_e2e = summarize(hop.e2e, 0, 1);
-    results.overhead.worker_job = summarize(hop.worker.filter((v) => !Number.isNaN(v)), 0, 1);
-    results.overhead.gateway_and_queue_hop = summarize(hop.hop.filter((v) => !Number.isNaN(v)), 0, 1);
+    results.overhead.worker_job = summarize(
+      hop.worker.filter((v) => !Number.isNaN(v)),
+      0,
+      1,
+    );
+    results.overhead.gateway_and_queue_hop = summarize(
+      hop.hop.filter((v) => !Number.isNaN(v)),
+      0,
+      1,
+    );
     results.overhead.gateway_only_usage_get = await timeIt(QUICK ? 20 : 60, async () => {
       const r = await api(c.base, 'GET', '/v1/usage', { key: apiKey });
       if (r.status !== 200) throw new Error(String(r.status));
@@ -100,7 +148,7 @@ async function main(): Promise<void> {
 
     // 4. Cache: the same anonymous page, cold (cache emptied first) vs warm.
     log('cache');
-    const cacheKeys = async () => (await stack.redis.client.keys(`${stack.keys.prefix}:pagemap:*`));
+    const cacheKeys = async () => await stack.redis.client.keys(`${stack.keys.prefix}:pagemap:*`);
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < (QUICK ? 5 : 20); i++) {
@@ -136,7 +184,11 @@ async function main(): Promise<void> {
       const now = treePss(stack.workers[0]!.pid);
       const again = treePss(stack.workers[0]!.pid).bytes; // two samples, averaged
       const bytes = Math.round((now.bytes + again) / 2);
-      results.memory.per_session[n] = { tree_bytes: bytes, processes: now.processes, per_session_bytes: Math.round((bytes - zero.bytes) / n) };
+      results.memory.per_session[n] = {
+        tree_bytes: bytes,
+        processes: now.processes,
+        per_session_bytes: Math.round((bytes - zero.bytes) / n),
+      };
       for (const id of ids) await svc.close(c, id);
     }
 

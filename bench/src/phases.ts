@@ -28,7 +28,11 @@ export function phaseMeans(before: PhaseTotals, after: PhaseTotals, jobs: number
 }
 
 /** Runs a scenario and returns its result with the worker's phase means per job. */
-export async function withPhases<T extends { n: number }>(workerUrl: string, run: () => Promise<T>, jobsOf: (r: T) => number = (r) => r.n): Promise<{ result: T; phases: Record<string, number> }> {
+export async function withPhases<T extends { n: number }>(
+  workerUrl: string,
+  run: () => Promise<T>,
+  jobsOf: (r: T) => number = (r) => r.n,
+): Promise<{ result: T; phases: Record<string, number> }> {
   const before = await readPhases(workerUrl);
   const result = await run();
   // The 'reply' phase is recorded when BullMQ reports the result stored: give it a moment.

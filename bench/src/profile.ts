@@ -32,14 +32,22 @@ export function summarizeProfile(file: string, top = 25): string {
   for (const [id, ms] of self) {
     const n = byId.get(id)!;
     const url = n.callFrame.url;
-    const where = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (/\/(apps|packages)\/([^/]+)\//.exec(url)?.slice(1).join('/') ?? (url.startsWith('node:') ? 'node internals' : url ? url : n.callFrame.functionName));
+    const where =
+      /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      /\/(apps|packages)\/([^/]+)\//.exec(url)?.slice(1).join('/') ??
+      (url.startsWith('node:') ? 'node internals' : url ? url : n.callFrame.functionName);
     if (n.callFrame.functionName === '(idle)') continue;
     total += ms;
     const name = `${n.callFrame.functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
     fn.set(name, (fn.get(name) ?? 0) + ms);
     pkg.set(where, (pkg.get(where) ?? 0) + ms);
   }
-  const rows = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `| ${k.replace(/\|/g, '\\|')} | ${v.toFixed(0)} | ${((v / total) * 100).toFixed(1)} % |`).join('\n');
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, v]) => `| ${k.replace(/\|/g, '\\|')} | ${v.toFixed(0)} | ${((v / total) * 100).toFixed(1)} % |`)
+      .join('\n');
   return `busy ${total.toFixed(0)} ms\n\n| package | self ms | share |\n| --- | --- | --- |\n${rows(pkg)}\n\n| function | self ms | share |\n| --- | --- | --- |\n${rows(fn)}\n`;
 }
 
@@ -50,14 +58,21 @@ async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const site = await startFixtureServer();
   const prof = (name: string) => ({ NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(DIR, name)}` });
-  const stack = await startStack({ workers: 1, gateways: 1, gatewayEnv: prof('gateway'), workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', ...prof('worker') } });
+  const stack = await startStack({
+    workers: 1,
+    gateways: 1,
+    gatewayEnv: prof('gateway'),
+    workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', ...prof('worker') },
+  });
   try {
     const { apiKey } = await stack.tenant({ plan: 'scale' });
     const c = { base: stack.url, key: apiKey };
     const url = site.url('/form.html');
     // Each lane opens a session and closes it (a session's whole life, within the worker's capacity).
     const s = await runConcurrent(concurrency, browses, async () => svc.close(c, await svc.open(c, url)));
-    process.stdout.write(`${browses} sessions opened and closed at concurrency ${concurrency}: p50 ${s.p50.toFixed(1)} ms, ${s.throughput.toFixed(1)}/s, errors ${s.errors}\n\n`);
+    process.stdout.write(
+      `${browses} sessions opened and closed at concurrency ${concurrency}: p50 ${s.p50.toFixed(1)} ms, ${s.throughput.toFixed(1)}/s, errors ${s.errors}\n\n`,
+    );
   } finally {
     await stack.stop();
     await site.close();

@@ -23,7 +23,9 @@ export interface ProxyCost {
 }
 
 async function startProxy(): Promise<{ pid: number; args: string[]; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(__dirname, 'proxy-process.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'proxy-process.js')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`proxy process exited (${code})`)));
@@ -33,7 +35,11 @@ async function startProxy(): Promise<{ pid: number; args: string[]; stop: () => 
   return { pid: child.pid!, args, stop: async () => void (child.kill('SIGTERM'), await exited) };
 }
 
-async function cpuOf(browser: Browser, proxyPid: number | undefined, run: () => Promise<Stats>): Promise<{ stats: Stats; cpu: CpuParts }> {
+async function cpuOf(
+  browser: Browser,
+  proxyPid: number | undefined,
+  run: () => Promise<Stats>,
+): Promise<{ stats: Stats; cpu: CpuParts }> {
   const chromiumPid = browser.process()!.pid!;
   const parts: Record<string, () => number> = {
     'bench (puppeteer client + fixture site)': () => processCpuMs(process.pid),
@@ -45,11 +51,21 @@ async function cpuOf(browser: Browser, proxyPid: number | undefined, run: () => 
   return { stats, cpu: perOp(before, snapshot(parts), stats.n) };
 }
 
-export async function proxyCost(url: string, opts: { rounds: number; n: number; concurrency: number; total: number }): Promise<ProxyCost> {
+export async function proxyCost(
+  url: string,
+  opts: { rounds: number; n: number; concurrency: number; total: number },
+): Promise<ProxyCost> {
   const proxy = await startProxy();
   const plain = await launchLimitBrowser();
   const proxied = await launchLimitBrowser(proxy.args);
-  const acc = { plain_p50: [] as number[], proxied_p50: [] as number[], plain_tp: [] as number[], proxied_tp: [] as number[], plain_cpu: [] as CpuParts[], proxied_cpu: [] as CpuParts[] };
+  const acc = {
+    plain_p50: [] as number[],
+    proxied_p50: [] as number[],
+    plain_tp: [] as number[],
+    proxied_tp: [] as number[],
+    plain_cpu: [] as CpuParts[],
+    proxied_cpu: [] as CpuParts[],
+  };
   try {
     for (let i = 0; i < 3; i++) await Promise.all([rawBrowse(plain, url), rawBrowse(proxied, url)]);
     for (let r = 0; r < opts.rounds; r++) {

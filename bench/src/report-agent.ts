@@ -30,13 +30,17 @@ function cpuTable(r: BenchResults): string {
   out += `From /proc (utime+stime; Chromium's exited renderers through their parent's cutime/cstime). The service's figures include closing each session (raw closes its context inside each browse).\n\n| process | raw puppeteer | service |\n| --- | --- | --- |\n`;
   const rows = new Set([...Object.keys(raw), ...Object.keys(service)]);
   for (const k of rows) out += `| ${k} | ${ms(raw[k])} | ${ms(service[k])} |\n`;
-  const total = (x: CpuParts) => Object.entries(x).filter(([k]) => !k.startsWith('bench')).reduce((a, [, v]) => a + v, 0);
+  const total = (x: CpuParts) =>
+    Object.entries(x)
+      .filter(([k]) => !k.startsWith('bench'))
+      .reduce((a, [, v]) => a + v, 0);
   out += `| **total, bench process excluded** | ${ms(total(raw))} | ${ms(total(service))} |\n\n`;
   if (r.proxy) {
     const p = r.proxy;
     out += `### The egress proxy's cost\n\nRaw puppeteer with and without the worker's egress proxy (the proxy alone in its own process, loopback allowed as in the bench's stack), rounds alternating.\n\n`;
     out += `| | without proxy | through the proxy |\n| --- | --- | --- |\n| new-session p50, back to back, ms | ${ms(p.plain_p50)} | ${ms(p.proxied_p50)} |\n| pages/s at concurrency ${r.agent!.concurrency} | ${p.plain_throughput.toFixed(1)} | ${p.proxied_throughput.toFixed(1)} |\n`;
-    for (const k of new Set([...Object.keys(p.plain_cpu), ...Object.keys(p.proxied_cpu)])) out += `| CPU ms per browse: ${k} | ${ms(p.plain_cpu[k])} | ${ms(p.proxied_cpu[k])} |\n`;
+    for (const k of new Set([...Object.keys(p.plain_cpu), ...Object.keys(p.proxied_cpu)]))
+      out += `| CPU ms per browse: ${k} | ${ms(p.plain_cpu[k])} | ${ms(p.proxied_cpu[k])} |\n`;
     out += '\n';
   }
   return out;

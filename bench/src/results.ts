@@ -14,7 +14,13 @@ export interface BenchResults {
   service: Record<string, ByLevel>;
   pieces: Record<string, { extract: Stats; summarize: Stats; encode: Stats }>;
   overhead: Record<string, Stats>;
-  memory: { gateway_idle_bytes?: number; worker_idle_bytes?: number; zero_sessions_bytes?: number; worker_idle_processes?: number; per_session?: Record<number, { tree_bytes: number; processes: number; per_session_bytes: number }> };
+  memory: {
+    gateway_idle_bytes?: number;
+    worker_idle_bytes?: number;
+    zero_sessions_bytes?: number;
+    worker_idle_processes?: number;
+    per_session?: Record<number, { tree_bytes: number; processes: number; per_session_bytes: number }>;
+  };
   cache: { cold?: Stats; warm?: Stats; headers?: string };
   scale: { one_worker?: Stats; two_workers?: Stats };
   /** Issue 14: the agent cadence (rounds interleaving raw and service) and one in-page tool. */

@@ -61,7 +61,10 @@ export async function followUps(c: Client, url: string, concurrency: number, tot
   const ids = await Promise.all(Array.from({ length: concurrency }, () => open(c, url)));
   try {
     return await runConcurrent(concurrency, total, async (i) => {
-      await ok(await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { session_id: ids[i % ids.length] } }), 'follow-up');
+      await ok(
+        await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { session_id: ids[i % ids.length] } }),
+        'follow-up',
+      );
     });
   } finally {
     await Promise.all(ids.map((id) => close(c, id).catch(() => undefined)));
@@ -69,11 +72,23 @@ export async function followUps(c: Client, url: string, concurrency: number, tot
 }
 
 /** One tool (a login on the fixture login page) per request, each on its own fresh session. */
-export async function loginTool(c: Client, loginUrl: string, concurrency: number, total: number, password: string): Promise<Stats> {
+export async function loginTool(
+  c: Client,
+  loginUrl: string,
+  concurrency: number,
+  total: number,
+  password: string,
+): Promise<Stats> {
   const ids = await openMany(c, loginUrl, total);
   try {
     return await runConcurrent(concurrency, total, async (i) => {
-      const body = await ok(await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { session_id: ids[i], tool: 'login', params: { username: 'alice', password } } }), 'login');
+      const body = await ok(
+        await api(c.base, 'POST', '/v1/browse', {
+          key: c.key,
+          body: { session_id: ids[i], tool: 'login', params: { username: 'alice', password } },
+        }),
+        'login',
+      );
       if (!body.results?.[0]?.success) throw new Error(`login failed: ${JSON.stringify(body.results)}`);
     });
   } finally {
@@ -82,11 +97,20 @@ export async function loginTool(c: Client, loginUrl: string, concurrency: number
 }
 
 /** A 5-tool batch of in-page tools that do not navigate (form fills on the multi-form page). */
-export async function batch(c: Client, url: string, tools: Array<{ tool: string; params?: Record<string, unknown> }>, concurrency: number, total: number): Promise<Stats> {
+export async function batch(
+  c: Client,
+  url: string,
+  tools: Array<{ tool: string; params?: Record<string, unknown> }>,
+  concurrency: number,
+  total: number,
+): Promise<Stats> {
   const ids = await Promise.all(Array.from({ length: concurrency }, () => open(c, url)));
   try {
     return await runConcurrent(concurrency, total, async (i) => {
-      const body = await ok(await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { session_id: ids[i % ids.length], tools } }), 'batch');
+      const body = await ok(
+        await api(c.base, 'POST', '/v1/browse', { key: c.key, body: { session_id: ids[i % ids.length], tools } }),
+        'batch',
+      );
       if ((body.results?.length ?? 0) === 0) throw new Error('no results');
     });
   } finally {
@@ -101,7 +125,12 @@ export async function deletes(c: Client, url: string, concurrency: number, total
 }
 
 /** Per-request hop overhead: client-observed latency minus the worker's own job time (from its logs). */
-export async function hopOverhead(stack: Stack, c: Client, url: string, n: number): Promise<{ e2e: number[]; worker: number[]; hop: number[] }> {
+export async function hopOverhead(
+  stack: Stack,
+  c: Client,
+  url: string,
+  n: number,
+): Promise<{ e2e: number[]; worker: number[]; hop: number[] }> {
   const id = await open(c, url);
   const e2e: number[] = [];
   const rids: string[] = [];
@@ -117,7 +146,9 @@ export async function hopOverhead(stack: Stack, c: Client, url: string, n: numbe
   }
   await new Promise((r) => setTimeout(r, 300));
   const served = new Map<string, number>();
-  for (const w of stack.workers) for (const l of w.logs()) if (l.msg === 'job served' && typeof l.requestId === 'string') served.set(l.requestId, Number(l.ms));
+  for (const w of stack.workers)
+    for (const l of w.logs())
+      if (l.msg === 'job served' && typeof l.requestId === 'string') served.set(l.requestId, Number(l.ms));
   const worker = rids.map((r) => served.get(r) ?? NaN);
   return { e2e, worker, hop: e2e.map((v, i) => v - worker[i]!) };
 }

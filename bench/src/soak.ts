@@ -84,7 +84,9 @@ function sample(workerPid: number, label: string, sessions: number): Sample {
     childrenMiB: mib(bytes - node - browser),
     ussMiB: mib(pids.reduce((a, p) => a + uss(p), 0)),
   };
-  log(`${label}: ${sessions} sessions, PSS ${s.pssMiB} MiB (node ${s.nodeMiB}, browser ${s.browserMiB}, other Chromium ${s.childrenMiB}), USS ${s.ussMiB} MiB, ${s.processes} processes (${chromium} Chromium)`);
+  log(
+    `${label}: ${sessions} sessions, PSS ${s.pssMiB} MiB (node ${s.nodeMiB}, browser ${s.browserMiB}, other Chromium ${s.childrenMiB}), USS ${s.ussMiB} MiB, ${s.processes} processes (${chromium} Chromium)`,
+  );
   return s;
 }
 
@@ -93,7 +95,12 @@ function sample(workerPid: number, label: string, sessions: number): Sample {
  * (PAGEMAP_IDLE_RECLAIM_S, default 10 s, so 10-20 s after the last session). Waits at most 45 s.
  */
 async function waitForReclaim(workerUrl: string, count: number): Promise<void> {
-  await waitFor(async () => (await metric(workerUrl, 'pagemap_worker_memory_reclaims_total')) >= count, 45_000, `${count} idle memory reclaims`, 500).catch((err: Error) => log(err.message));
+  await waitFor(
+    async () => (await metric(workerUrl, 'pagemap_worker_memory_reclaims_total')) >= count,
+    45_000,
+    `${count} idle memory reclaims`,
+    500,
+  ).catch((err: Error) => log(err.message));
 }
 
 function pct(end: number, start: number): string {
@@ -187,7 +194,12 @@ async function main(): Promise<number> {
       '',
       '| When | Sessions done | Worker tree PSS (MiB) | of which worker Node | Chromium browser process | other Chromium processes | Tree USS (MiB) | Processes in tree | Chromium processes |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...samples.filter((s) => s.label !== 'settling').map((s) => `| ${s.label} | ${s.sessions} | ${s.pssMiB} | ${s.nodeMiB} | ${s.browserMiB} | ${s.childrenMiB} | ${s.ussMiB} | ${s.processes} | ${s.chromium} |`),
+      ...samples
+        .filter((s) => s.label !== 'settling')
+        .map(
+          (s) =>
+            `| ${s.label} | ${s.sessions} | ${s.pssMiB} | ${s.nodeMiB} | ${s.browserMiB} | ${s.childrenMiB} | ${s.ussMiB} | ${s.processes} | ${s.chromium} |`,
+        ),
       '',
       '## Machine',
       '',

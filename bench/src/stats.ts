@@ -18,14 +18,25 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(latencies: number[], errors: number, wallMs: number): Stats {
   const sorted = [...latencies].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
-  return { n: sorted.length, errors, p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean, throughput: (sorted.length / wallMs) * 1000 };
+  return {
+    n: sorted.length,
+    errors,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    mean,
+    throughput: (sorted.length / wallMs) * 1000,
+  };
 }
 
 /**
  * Runs `total` operations with `concurrency` in flight; each op returns nothing or throws.
  * Latency is measured around each op; errors are counted, not timed.
  */
-export async function runConcurrent(concurrency: number, total: number, op: (i: number) => Promise<void>): Promise<Stats> {
+export async function runConcurrent(
+  concurrency: number,
+  total: number,
+  op: (i: number) => Promise<void>,
+): Promise<Stats> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;

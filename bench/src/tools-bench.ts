@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     };
     const call = async (body: unknown, check: (b: any) => boolean) => {
       const r = await api(c.base, 'POST', '/v1/browse', { key: apiKey, body });
-      if (r.status !== 200 || !check(r.body)) throw new Error(`unexpected answer: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      if (r.status !== 200 || !check(r.body))
+        throw new Error(`unexpected answer: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     };
     const allOk = (b: any) => (b.results as Array<{ success: boolean }>).every((x) => x.success);
     const scenarios: Record<string, () => Promise<() => Promise<void>>> = {
@@ -36,7 +37,11 @@ async function main(): Promise<void> {
         const ids: string[] = [];
         for (let i = 0; i < N; i++) ids.push(await openOn(site.url('/login.html')));
         let i = 0;
-        return () => call({ session_id: ids[i++], tool: 'login', params: { username: 'alice', password: FIXTURE_USERS.alice } }, allOk);
+        return () =>
+          call(
+            { session_id: ids[i++], tool: 'login', params: { username: 'alice', password: FIXTURE_USERS.alice } },
+            allOk,
+          );
       },
       batch_5: async () => {
         const id = await openOn(site.url('/bench-counter.html'));
@@ -50,7 +55,9 @@ async function main(): Promise<void> {
       one_form_in_page: async () => {
         const r = await api(c.base, 'POST', '/v1/browse', { key: apiKey, body: { url: site.url('/y-inpage.html') } });
         opened.push(r.body.session_id);
-        const tool = (r.body.tools as Array<{ name: string; params: Array<{ name: string }> }>).find((t) => t.params.some((p) => p.name === 'note'))!.name;
+        const tool = (r.body.tools as Array<{ name: string; params: Array<{ name: string }> }>).find((t) =>
+          t.params.some((p) => p.name === 'note'),
+        )!.name;
         return () => call({ session_id: r.body.session_id, tool, params: { note: 'hello' } }, allOk);
       },
     };
@@ -63,7 +70,8 @@ async function main(): Promise<void> {
         await Promise.all(opened.splice(0).map((id) => svc.close(c, id).catch(() => undefined)));
       }
     }
-    for (const [name, p50s] of Object.entries(out)) process.stdout.write(`${name.padEnd(18)} p50 per round ${p50s.join(' / ')} ms; median ${median(p50s)} ms\n`);
+    for (const [name, p50s] of Object.entries(out))
+      process.stdout.write(`${name.padEnd(18)} p50 per round ${p50s.join(' / ')} ms; median ${median(p50s)} ms\n`);
   } finally {
     await stack.stop();
     await site.close();

@@ -9,7 +9,16 @@
  */
 import { BrowseResponse, ErrorBody, UsageRecord } from '@pagemap/contracts';
 import { keySpace } from '@pagemap/queue';
-import { api, startFixtureServer, startRedisCluster, startStack, waitFor, type FixtureServer, type RedisClusterHandle, type Stack } from '@pagemap/test-utils';
+import {
+  api,
+  startFixtureServer,
+  startRedisCluster,
+  startStack,
+  waitFor,
+  type FixtureServer,
+  type RedisClusterHandle,
+  type Stack,
+} from '@pagemap/test-utils';
 
 /** A request not answered in this long counts as hung (the gateways' deadline is 30 s). */
 const HUNG_MS = 25_000;
@@ -84,7 +93,13 @@ test('kill -9 of a master under load: only 200s and 503s, back within 15 s, usag
       });
       parsed = await res.json().catch(() => undefined);
       const actions = res.status === 200 ? (body.url !== undefined ? 1 : 0) + (body.tool !== undefined ? 1 : 0) : 0;
-      outcome = { startedAt, ms: Date.now() - startedAt, status: res.status, actions, ...(res.status !== 200 ? { error: ErrorBody.safeParse(parsed).data?.error ?? String(parsed) } : {}) };
+      outcome = {
+        startedAt,
+        ms: Date.now() - startedAt,
+        status: res.status,
+        actions,
+        ...(res.status !== 200 ? { error: ErrorBody.safeParse(parsed).data?.error ?? String(parsed) } : {}),
+      };
     } catch (err) {
       const hung = err instanceof Error && err.name === 'TimeoutError';
       outcome = { startedAt, ms: Date.now() - startedAt, status: hung ? 'hung' : 'network', actions: 0 };
@@ -107,7 +122,11 @@ test('kill -9 of a master under load: only 200s and 503s, back within 15 s, usag
         else await new Promise((r) => setTimeout(r, 200));
         continue;
       }
-      const r = await call(gateway, { session_id: session, tool: 'navigate', params: { url: site.url(pages[(n + i) % pages.length]!) } });
+      const r = await call(gateway, {
+        session_id: session,
+        tool: 'navigate',
+        params: { url: site.url(pages[(n + i) % pages.length]!) },
+      });
       if (r.outcome.status === 404) session = undefined;
       if (r.outcome.status !== 200) await new Promise((res) => setTimeout(res, 200));
     }
@@ -121,15 +140,26 @@ test('kill -9 of a master under load: only 200s and 503s, back within 15 s, usag
   expect(killed).toBe(target);
   expect(replica).toBeGreaterThan(0);
   await cluster.waitCovered(BACK_WITHIN_MS);
-  await waitFor(() => outcomes.filter((o) => o.startedAt > killedAt + BACK_WITHIN_MS && o.status === 200).length >= CLIENTS * 2 || undefined, 60_000, 'traffic after the failover', 100);
+  await waitFor(
+    () =>
+      outcomes.filter((o) => o.startedAt > killedAt + BACK_WITHIN_MS && o.status === 200).length >= CLIENTS * 2 ||
+      undefined,
+    60_000,
+    'traffic after the failover',
+    100,
+  );
   stopAt = Date.now();
   await Promise.all(clients);
 
   const after = outcomes.filter((o) => o.startedAt >= killedAt);
   const byStatus: Record<string, number> = {};
-  for (const o of outcomes) byStatus[`${o.status}${o.error ? ` ${o.error}` : ''}`] = (byStatus[`${o.status}${o.error ? ` ${o.error}` : ''}`] ?? 0) + 1;
+  for (const o of outcomes)
+    byStatus[`${o.status}${o.error ? ` ${o.error}` : ''}`] =
+      (byStatus[`${o.status}${o.error ? ` ${o.error}` : ''}`] ?? 0) + 1;
   const lastFailure = Math.max(0, ...after.filter((o) => o.status !== 200).map((o) => o.startedAt + o.ms - killedAt));
-  process.stdout.write(`failover: ${outcomes.length} requests, ${JSON.stringify(byStatus)}, last non-200 answered ${lastFailure} ms after the kill\n`);
+  process.stdout.write(
+    `failover: ${outcomes.length} requests, ${JSON.stringify(byStatus)}, last non-200 answered ${lastFailure} ms after the kill\n`,
+  );
 
   // Never hung, never a 500 or 502: 200, or 503 SERVICE_UNAVAILABLE while it fails over.
   expect(outcomes.filter((o) => o.status === 'hung' || o.status === 'network')).toEqual([]);
@@ -143,10 +173,15 @@ test('kill -9 of a master under load: only 200s and 503s, back within 15 s, usag
 
   // Usage is exact: what the 200s billed, once refunds owed during the failover have landed.
   const served = outcomes.reduce((n, o) => n + o.actions, 0);
-  const used = await waitFor(async () => {
-    const res = await api(gateways[0]!, 'GET', '/v1/usage', { key });
-    const u = res.status === 200 ? UsageRecord.parse(res.body).actions.used : -1;
-    return u === served ? u : undefined;
-  }, 15_000, `usage to equal the ${served} actions served`, 250).catch(async () => (await api(gateways[0]!, 'GET', '/v1/usage', { key })).body.actions.used as number);
+  const used = await waitFor(
+    async () => {
+      const res = await api(gateways[0]!, 'GET', '/v1/usage', { key });
+      const u = res.status === 200 ? UsageRecord.parse(res.body).actions.used : -1;
+      return u === served ? u : undefined;
+    },
+    15_000,
+    `usage to equal the ${served} actions served`,
+    250,
+  ).catch(async () => (await api(gateways[0]!, 'GET', '/v1/usage', { key })).body.actions.used as number);
   expect(used).toBe(served);
 }, 240_000);

@@ -57,23 +57,65 @@ const refusedUrl = fc.constantFrom(
   'http://[fe80::1]/',
 );
 // Well-formed ids (22+ base64url characters) that no session has.
-const unknownSessionId = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 22, maxLength: 64 });
+const unknownSessionId = fc.string({
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'),
+  minLength: 22,
+  maxLength: 64,
+});
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.constantFrom(null, true, false, 0, -1, 1e308, -0, '', '\u0000', '\uD800', '💥'.repeat(500), 'x'.repeat(9_000), [], {}, { __proto__: { a: 1 } }, { constructor: { prototype: {} } }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    -0,
+    '',
+    '\u0000',
+    '\uD800',
+    '💥'.repeat(500),
+    'x'.repeat(9_000),
+    [],
+    {},
+    { __proto__: { a: 1 } },
+    { constructor: { prototype: {} } },
+  ),
   fc.integer().map((depth) => {
     let v: unknown = 'deep';
     for (let i = 0; i < 200 + (Math.abs(depth) % 800); i++) v = [v];
     return v;
   }),
 );
-const fieldName = fc.oneof(fc.constantFrom('url', 'session_id', 'tool', 'params', 'tools', 'include_page_content', '__proto__', 'constructor', 'URL', ''), fc.string({ maxLength: 20 }));
+const fieldName = fc.oneof(
+  fc.constantFrom(
+    'url',
+    'session_id',
+    'tool',
+    'params',
+    'tools',
+    'include_page_content',
+    '__proto__',
+    'constructor',
+    'URL',
+    '',
+  ),
+  fc.string({ maxLength: 20 }),
+);
 const validShape = fc.oneof(
   refusedUrl.map((url) => ({ url }) as Record<string, unknown>),
   fc.record({ url: refusedUrl, include_page_content: fc.boolean() }),
-  fc.record({ url: refusedUrl, tool: fc.constantFrom('login', 'search', 'navigate'), params: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 })) }),
-  fc.record({ url: refusedUrl, tools: fc.array(fc.record({ tool: fc.string({ minLength: 1, maxLength: 20 }) }), { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    url: refusedUrl,
+    tool: fc.constantFrom('login', 'search', 'navigate'),
+    params: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 })),
+  }),
+  fc.record({
+    url: refusedUrl,
+    tools: fc.array(fc.record({ tool: fc.string({ minLength: 1, maxLength: 20 }) }), { minLength: 1, maxLength: 3 }),
+  }),
   unknownSessionId.map((session_id) => ({ session_id }) as Record<string, unknown>),
   fc.record({ session_id: unknownSessionId, tool: fc.constant('search'), params: fc.record({ query: fc.string() }) }),
 );
@@ -91,8 +133,21 @@ const mutatedBody = fc
   });
 const rawText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 300 }),
-  fc.constantFrom('{', '{"url":', '{"url":"http://10.0.0.1/"', 'null', '[]', '"str"', '{"a":1}{"b":2}', '\uFEFF{"url":"http://10.0.0.1/"}', '{"url":"\\ud800"}', ' '.repeat(1000)),
-  fc.integer({ min: 90, max: 140 }).map((kb) => JSON.stringify({ url: 'http://10.0.0.1/', pad: 'p'.repeat(kb * 1024) })),
+  fc.constantFrom(
+    '{',
+    '{"url":',
+    '{"url":"http://10.0.0.1/"',
+    'null',
+    '[]',
+    '"str"',
+    '{"a":1}{"b":2}',
+    '\uFEFF{"url":"http://10.0.0.1/"}',
+    '{"url":"\\ud800"}',
+    ' '.repeat(1000),
+  ),
+  fc
+    .integer({ min: 90, max: 140 })
+    .map((kb) => JSON.stringify({ url: 'http://10.0.0.1/', pad: 'p'.repeat(kb * 1024) })),
 );
 const body = fc.oneof(
   { weight: 5, arbitrary: mutatedBody },
@@ -119,35 +174,91 @@ const contentType = fc.oneof(
     ),
   },
 );
-const headerSafe = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
+const headerSafe = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 80,
+});
 const auth = fc.oneof(
   { weight: 8, arbitrary: fc.constant('Bearer KEY') },
   {
     weight: 2,
     arbitrary: fc.oneof(
-      fc.constantFrom(undefined, '', 'Bearer', 'Bearer ', 'bearer KEY', 'Basic dXNlcjpwYXNz', 'Bearer KEYx', 'Bearer pm_', 'Bearer pm_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'Bearer  KEY', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'Bearer eyJ.eyJ.sig'),
+      fc.constantFrom(
+        undefined,
+        '',
+        'Bearer',
+        'Bearer ',
+        'bearer KEY',
+        'Basic dXNlcjpwYXNz',
+        'Bearer KEYx',
+        'Bearer pm_',
+        'Bearer pm_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        'Bearer  KEY',
+        'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+        'Bearer eyJ.eyJ.sig',
+      ),
       headerSafe.map((s) => `Bearer ${s}`),
       headerSafe,
     ),
   },
 );
-const pathSegment = fc.oneof(unknownSessionId, fc.string({ maxLength: 40 }).map(encodeURIComponent), fc.constantFrom('', '%', '%E0%A4%A', '..', '..%2F..%2Fusage', '%00', 'a/b', '?x=1', '#frag', 'null', 'x'.repeat(3000)));
+const pathSegment = fc.oneof(
+  unknownSessionId,
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+  fc.constantFrom(
+    '',
+    '%',
+    '%E0%A4%A',
+    '..',
+    '..%2F..%2Fusage',
+    '%00',
+    'a/b',
+    '?x=1',
+    '#frag',
+    'null',
+    'x'.repeat(3000),
+  ),
+);
 const target = fc.oneof(
   { weight: 6, arbitrary: fc.record({ method: fc.constant('POST'), path: fc.constant('/v1/browse'), body }) },
-  { weight: 3, arbitrary: fc.record({ method: fc.constant('DELETE'), path: pathSegment.map((s) => `/v1/session/${s}`), body: fc.oneof(fc.constant(undefined), body) }) },
-  { weight: 2, arbitrary: fc.record({ method: fc.constant('GET'), path: fc.constantFrom('/v1/usage', '/v1/usage?x=1', '/v1/usage/', '/v1//usage', '/V1/USAGE'), body: fc.constant(undefined) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      method: fc.constant('DELETE'),
+      path: pathSegment.map((s) => `/v1/session/${s}`),
+      body: fc.oneof(fc.constant(undefined), body),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      method: fc.constant('GET'),
+      path: fc.constantFrom('/v1/usage', '/v1/usage?x=1', '/v1/usage/', '/v1//usage', '/V1/USAGE'),
+      body: fc.constant(undefined),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
       method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'),
-      path: fc.oneof(fc.constantFrom('/v1/browse', '/v1/usage', '/v1/session', '/v1/session/', '/v1', '/v2/browse', '/'), pathSegment.map((s) => `/v1/${s}`), pathSegment.map((s) => `/v1/session/${s}/extra`)),
+      path: fc.oneof(
+        fc.constantFrom('/v1/browse', '/v1/usage', '/v1/session', '/v1/session/', '/v1', '/v2/browse', '/'),
+        pathSegment.map((s) => `/v1/${s}`),
+        pathSegment.map((s) => `/v1/session/${s}/extra`),
+      ),
       body: fc.oneof(fc.constant(undefined), body),
     }),
   },
 );
 const request: fc.Arbitrary<Req> = fc.tuple(target, auth, contentType).map(([t, a, ct]) => {
   const hasBody = t.body !== undefined && t.method !== 'GET' && t.method !== 'HEAD';
-  return { method: t.method, path: t.path, auth: a, contentType: hasBody ? ct : undefined, body: hasBody ? t.body : undefined };
+  return {
+    method: t.method,
+    path: t.path,
+    auth: a,
+    contentType: hasBody ? ct : undefined,
+    body: hasBody ? t.body : undefined,
+  };
 });
 
 interface Answer {
@@ -161,7 +272,12 @@ async function send(r: Req): Promise<Answer> {
   if (r.auth !== undefined) headers.authorization = r.auth.replace('KEY', key);
   if (r.contentType !== undefined) headers['content-type'] = r.contentType;
   try {
-    const res = await fetch(new URL(r.path, stack.url), { method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}), signal: AbortSignal.timeout(REQUEST_BOUND_MS) });
+    const res = await fetch(new URL(r.path, stack.url), {
+      method: r.method,
+      headers,
+      ...(r.body !== undefined ? { body: r.body } : {}),
+      signal: AbortSignal.timeout(REQUEST_BOUND_MS),
+    });
     return { status: res.status, text: await res.text() };
   } catch (err) {
     return { status: -1, text: '', error: String(err) };
@@ -180,7 +296,8 @@ function wellFormed(r: Req, a: Answer): string | null {
     return `not JSON: ${a.status} ${a.text.slice(0, 200)}`;
   }
   if (a.status === 200) {
-    if (r.method === 'GET' && /^\/v1\/usage/i.test(r.path)) return UsageRecord.safeParse(json).success ? null : 'bad usage body';
+    if (r.method === 'GET' && /^\/v1\/usage/i.test(r.path))
+      return UsageRecord.safeParse(json).success ? null : 'bad usage body';
     if (r.method === 'DELETE') return JSON.stringify(json) === '{"status":"closed"}' ? null : 'bad delete body';
     if (r.method === 'POST') return BrowseResponse.safeParse(json).success ? null : 'bad browse body';
     return `unexpected 200 for ${r.method} ${r.path}`;
@@ -194,7 +311,10 @@ function wellFormed(r: Req, a: Answer): string | null {
 }
 
 const usedNow = async () => {
-  const res = await fetch(new URL('/v1/usage', stack.url), { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(REQUEST_BOUND_MS) });
+  const res = await fetch(new URL('/v1/usage', stack.url), {
+    headers: { authorization: `Bearer ${key}` },
+    signal: AbortSignal.timeout(REQUEST_BOUND_MS),
+  });
   expect(res.status).toBe(200);
   return UsageRecord.parse(await res.json()).actions.used;
 };
@@ -222,7 +342,12 @@ test('10,000 random and mutated requests: only well-formed contract answers, no 
       });
       if (bad.length > 0) throw new Error(bad.slice(0, 5).join('\n'));
     }),
-    { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: true, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    {
+      numRuns: RUNS,
+      interruptAfterTimeLimit: TIME_LIMIT_MS,
+      markInterruptAsFailure: true,
+      seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+    },
   );
   process.stdout.write(
     `fuzz: ${sent} requests in ${Date.now() - started} ms; answers: ${[...statuses.entries()]

@@ -15,7 +15,11 @@ export function useApiSuite(opts: { tenants: number; workerEnv?: StackOptions['w
   const suite = { keys: [] as string[] } as ApiSuite;
   beforeAll(async () => {
     suite.site = await startFixtureServer();
-    suite.stack = await startStack({ workers: 1, gateways: 1, ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}) });
+    suite.stack = await startStack({
+      workers: 1,
+      gateways: 1,
+      ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}),
+    });
     for (let i = 0; i < opts.tenants; i++) suite.keys.push((await suite.stack.tenant({ plan: 'builder' })).apiKey);
   }, 60_000);
   afterAll(async () => {

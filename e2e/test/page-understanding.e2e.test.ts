@@ -3,7 +3,14 @@
  * blocks (not billed), page content, and the page-map cache's rules for authenticated sessions.
  */
 import { BrowseResponse, ErrorBody } from '@pagemap/contracts';
-import { api, FIXTURE_USERS, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import {
+  api,
+  FIXTURE_USERS,
+  startFixtureServer,
+  startStack,
+  type FixtureServer,
+  type Stack,
+} from '@pagemap/test-utils';
 
 let stack: Stack;
 let site: FixtureServer;
@@ -18,7 +25,10 @@ beforeAll(async () => {
   stack = await startStack({
     workers: 1,
     gateways: 1,
-    workerEnv: { PAGEMAP_IDP_DOMAINS: 'accounts.google.com,login.microsoftonline.com,idp.example', PAGEMAP_OUTBOUND_HOST_MAP: 'sso.idp.example=127.0.0.1' },
+    workerEnv: {
+      PAGEMAP_IDP_DOMAINS: 'accounts.google.com,login.microsoftonline.com,idp.example',
+      PAGEMAP_OUTBOUND_HOST_MAP: 'sso.idp.example=127.0.0.1',
+    },
   });
   ({ apiKey: key } = await stack.tenant({ plan: 'builder' }));
   ({ apiKey: otherKey } = await stack.tenant({ plan: 'builder' }));
@@ -39,7 +49,11 @@ test('a login page yields a login tool with username and password, and signing i
   const login = map.tools.find((t) => t.name === 'login' || t.name === 'sign_in');
   expect(login?.params.map((p) => p.name)).toEqual(expect.arrayContaining(['username', 'password']));
 
-  const signedIn = await browse({ session_id: map.session_id, tool: login!.name, params: { username: 'alice', password: FIXTURE_USERS.alice } });
+  const signedIn = await browse({
+    session_id: map.session_id,
+    tool: login!.name,
+    params: { username: 'alice', password: FIXTURE_USERS.alice },
+  });
   expect(signedIn.status).toBe(200);
   expect(signedIn.body.results).toEqual([{ tool: login!.name, success: true, error: null }]);
   expect(signedIn.body.title).toBe('Your account');
@@ -72,15 +86,23 @@ test.each([
 test('unknown tools and bad params are per-tool errors and are not billed', async () => {
   const opened = await browse({ url: site.url('/search.html') });
   const before = usedOf(opened);
-  const res = await browse({ session_id: opened.body.session_id, tools: [{ tool: 'no_such_tool' }, { tool: 'search', params: { not_a_param: 'x' } }] });
+  const res = await browse({
+    session_id: opened.body.session_id,
+    tools: [{ tool: 'no_such_tool' }, { tool: 'search', params: { not_a_param: 'x' } }],
+  });
   expect(res.status).toBe(200);
-  expect(res.body.results.map((r: { error: { code: string } }) => r.error.code)).toEqual(['UNKNOWN_TOOL', 'INVALID_PARAMS']);
+  expect(res.body.results.map((r: { error: { code: string } }) => r.error.code)).toEqual([
+    'UNKNOWN_TOOL',
+    'INVALID_PARAMS',
+  ]);
   expect(usedOf(res)).toBe(before);
 });
 
 test('the search tool takes a query and lands on the results page', async () => {
   const opened = await browse({ url: site.url('/search.html') });
-  const search = (opened.body.tools as Array<{ name: string; params: Array<{ name: string }> }>).find((t) => t.name === 'search');
+  const search = (opened.body.tools as Array<{ name: string; params: Array<{ name: string }> }>).find(
+    (t) => t.name === 'search',
+  );
   expect(search?.params.map((p) => p.name)).toContain('query');
   const res = await browse({ session_id: opened.body.session_id, tool: 'search', params: { query: 'lighthouses' } });
   expect(res.status).toBe(200);
@@ -122,7 +144,11 @@ test('anonymous page maps are shared across tenants (X-Cache HIT); authenticated
 
   // A session that got cookies through a tool is authenticated from then on: MISS, even on a cached page.
   const s = await browse({ url: site.url('/links.html') });
-  const cookie = await browse({ session_id: s.body.session_id, tool: 'navigate', params: { url: site.url('/set-cookie?name=token&value=abc') } });
+  const cookie = await browse({
+    session_id: s.body.session_id,
+    tool: 'navigate',
+    params: { url: site.url('/set-cookie?name=token&value=abc') },
+  });
   expect(cookie.headers.get('x-cache')).toBe('MISS');
   const back = await browse({ session_id: s.body.session_id, tool: 'navigate', params: { url } });
   expect(back.status).toBe(200);
@@ -134,7 +160,11 @@ test('a dedicated identity-provider domain is refused with DOMAIN_BLOCKED unless
   expect(res.status).toBe(403);
   expect(ErrorBody.parse(res.body).error).toBe('DOMAIN_BLOCKED');
   const opened = await browse({ url: site.url('/links.html') });
-  const nav = await browse({ session_id: opened.body.session_id, tool: 'navigate', params: { url: 'https://login.microsoftonline.com/' } });
+  const nav = await browse({
+    session_id: opened.body.session_id,
+    tool: 'navigate',
+    params: { url: 'https://login.microsoftonline.com/' },
+  });
   expect(nav.status).toBe(200);
   expect(nav.body.results[0]).toMatchObject({ success: false, error: { code: 'NOT_ALLOWED' } });
 });

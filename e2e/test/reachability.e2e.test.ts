@@ -18,13 +18,24 @@ const browse = async (body: unknown): Promise<Map> => {
   return BrowseResponse.parse(res.body);
 };
 const open = (path: string) => browse({ url: suite.site.url(path) });
-const run = (m: Map, tool: string, params: Record<string, unknown> = {}) => browse({ session_id: m.session_id, tool, params });
+const run = (m: Map, tool: string, params: Record<string, unknown> = {}) =>
+  browse({ session_id: m.session_id, tool, params });
 const toolOf = (m: Map, name: string) => m.tools.find((t) => t.name === name);
-const optionsOf = (m: Map, tool: string, param: string) => toolOf(m, tool)?.params.find((p) => p.name === param)?.options ?? [];
+const optionsOf = (m: Map, tool: string, param: string) =>
+  toolOf(m, tool)?.params.find((p) => p.name === param)?.options ?? [];
 
 test('clickables that are not links or buttons are reachable through the click tool, and a script-only link is followed by clicking it', async () => {
   const m = await open('/x-clickables.html');
-  expect(optionsOf(m, 'click', 'target')).toEqual(expect.arrayContaining(['Archive', 'Billing', 'Privacy & security', 'Trail Runner 2', 'Pricing', 'Show more comments']));
+  expect(optionsOf(m, 'click', 'target')).toEqual(
+    expect.arrayContaining([
+      'Archive',
+      'Billing',
+      'Privacy & security',
+      'Trail Runner 2',
+      'Pricing',
+      'Show more comments',
+    ]),
+  );
   // Buttons outside any form keep their own named tools too.
   expect(toolOf(m, 'archive')?.params).toEqual([]);
   const card = await run(m, 'click', { target: 'Trail Runner 2' });
@@ -82,7 +93,17 @@ test('params are named and described from what a person reads: table cells, colu
   const m = await open('/x-labels.html');
   const form = toolOf(m, 'save_film')!;
   const desc = Object.fromEntries(form.params.map((p) => [p.name, p.description]));
-  expect(Object.keys(desc)).toEqual(expect.arrayContaining(['film_title', 'director_name', 'year', 'runtime_minutes', 'producer', 'original_language', 'studio']));
+  expect(Object.keys(desc)).toEqual(
+    expect.arrayContaining([
+      'film_title',
+      'director_name',
+      'year',
+      'runtime_minutes',
+      'producer',
+      'original_language',
+      'studio',
+    ]),
+  );
   expect(desc.director_name).toBe('Director name');
   expect(desc.runtime_minutes).toBe('Runtime (minutes)');
   expect(desc.studio).toBe('Studio');
@@ -143,7 +164,12 @@ test('LOGIN_REJECTED only on evidence: a page that still holds a sign-in form af
 
 test('an overlay is reported, never hides the page tools, and dismiss_overlay accepts or rejects as asked', async () => {
   const m = await open('/x-overlay-consent.html');
-  expect(m.overlay).toEqual({ kind: 'cookie_consent', label: 'We value your privacy', tool: 'dismiss_overlay', choices: ['Accept all', 'Reject all', 'Manage options'] });
+  expect(m.overlay).toEqual({
+    kind: 'cookie_consent',
+    label: 'We value your privacy',
+    tool: 'dismiss_overlay',
+    choices: ['Accept all', 'Reject all', 'Manage options'],
+  });
   expect(toolOf(m, 'search')).toBeDefined();
   const rejected = await run(m, 'dismiss_overlay', { choice: 'Reject all' });
   expect(rejected.results?.[0]?.success).toBe(true);
@@ -152,7 +178,11 @@ test('an overlay is reported, never hides the page tools, and dismiss_overlay ac
   expect(toolOf(rejected, 'dismiss_overlay')).toBeUndefined();
 
   const shop = await open('/x-overlay-newsletter.html');
-  expect(shop.overlay).toMatchObject({ kind: 'newsletter', tool: 'dismiss_overlay', choices: expect.arrayContaining(['Close', 'No thanks']) });
+  expect(shop.overlay).toMatchObject({
+    kind: 'newsletter',
+    tool: 'dismiss_overlay',
+    choices: expect.arrayContaining(['Close', 'No thanks']),
+  });
   expect(optionsOf(shop, 'click', 'target')).toContain('Add jacket to bag');
   const declined = await run(shop, 'dismiss_overlay', { choice: 'No thanks' });
   expect(declined.title).toBe('newsletter: declined');

@@ -30,7 +30,10 @@ test('`screenshot: true` answers a JPEG of the viewport beside the page map, bil
 });
 
 test('a full-page PNG of a tall page is cut at the configured height and says so', async () => {
-  const res = await browse({ url: suite.site.url('/big-article.html'), screenshot: { full_page: true, format: 'png' } });
+  const res = await browse({
+    url: suite.site.url('/big-article.html'),
+    screenshot: { full_page: true, format: 'png' },
+  });
   expect(res.status).toBe(200);
   const shot = BrowseResponse.parse(res.body).screenshot!;
   expect(shot).toMatchObject({ format: 'png', full_page: true, truncated: true, height: MAX_HEIGHT });
@@ -49,7 +52,13 @@ test('a page-map cache HIT for another tenant still gets its own screenshot', as
 });
 
 test('bad screenshot options are refused with INVALID_REQUEST before any work', async () => {
-  for (const screenshot of [{ format: 'gif' }, { format: 'png', quality: 50 }, { quality: 0 }, 'yes', { full_page: true, extra: 1 }]) {
+  for (const screenshot of [
+    { format: 'gif' },
+    { format: 'png', quality: 50 },
+    { quality: 0 },
+    'yes',
+    { full_page: true, extra: 1 },
+  ]) {
     const res = await browse({ url: suite.site.url('/form.html'), screenshot });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('INVALID_REQUEST');

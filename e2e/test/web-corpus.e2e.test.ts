@@ -5,7 +5,18 @@
  * (today's baseline; raised as features land). Writes nothing: `pnpm --filter @pagemap/web-corpus
  * report` updates docs/page-understanding.md.
  */
-import { belowFloors, listPages, loadLoginLabels, loadTasks, loadThresholds, measure, reportMarkdown, startRig, type CorpusRig, type Measurement } from '@pagemap/web-corpus';
+import {
+  belowFloors,
+  listPages,
+  loadLoginLabels,
+  loadTasks,
+  loadThresholds,
+  measure,
+  reportMarkdown,
+  startRig,
+  type CorpusRig,
+  type Measurement,
+} from '@pagemap/web-corpus';
 
 jest.setTimeout(30 * 60_000);
 
@@ -15,7 +26,14 @@ let m: Measurement;
 beforeAll(async () => {
   rig = await startRig();
   m = await measure(rig);
-  const body = reportMarkdown({ date: new Date().toISOString().slice(0, 10), pages: m.pages, scores: m.scores, results: m.results, login: m.login, thresholds: loadThresholds() });
+  const body = reportMarkdown({
+    date: new Date().toISOString().slice(0, 10),
+    pages: m.pages,
+    scores: m.scores,
+    results: m.results,
+    login: m.login,
+    thresholds: loadThresholds(),
+  });
   process.stdout.write(`\n${body}\n\n`);
 });
 
@@ -25,7 +43,11 @@ afterAll(async () => {
 
 test('the corpus is complete: every task page exists, every page is labelled for login', () => {
   const pages = new Set(listPages());
-  expect(loadTasks().filter((t) => !pages.has(t.page)).map((t) => t.id)).toEqual([]);
+  expect(
+    loadTasks()
+      .filter((t) => !pages.has(t.page))
+      .map((t) => t.id),
+  ).toEqual([]);
   const labelled = new Set(loadLoginLabels().map((l) => l.page));
   expect([...pages].filter((p) => !labelled.has(p))).toEqual([]);
 });

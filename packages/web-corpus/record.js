@@ -7,7 +7,11 @@
  */
 (function () {
   function send(kind, detail) {
-    var body = JSON.stringify({ kind: String(kind), detail: detail === undefined ? null : detail, page: location.pathname });
+    var body = JSON.stringify({
+      kind: String(kind),
+      detail: detail === undefined ? null : detail,
+      page: location.pathname,
+    });
     try {
       var xhr = new XMLHttpRequest();
       xhr.open('POST', '/_corpus/record', false);
@@ -15,7 +19,11 @@
       xhr.send(body);
     } catch (e) {
       // Synchronous requests are refused while a page unloads: fall back to a beacon.
-      try { navigator.sendBeacon('/_corpus/record', new Blob([body], { type: 'application/json' })); } catch (e2) { /* nothing left to try */ }
+      try {
+        navigator.sendBeacon('/_corpus/record', new Blob([body], { type: 'application/json' }));
+      } catch (e2) {
+        /* nothing left to try */
+      }
     }
   }
   window.__record = send;

@@ -5,7 +5,15 @@
  * replica (there is no per-replica cache of keys or tenants).
  */
 import { parseArgs } from 'node:util';
-import { AccountStore, PLANS, PLAN_IDS, isPlanId, mintPlaygroundToken, PLAYGROUND_TOKEN_TTL_S, type Tenant } from '@pagemap/accounts';
+import {
+  AccountStore,
+  PLANS,
+  PLAN_IDS,
+  isPlanId,
+  mintPlaygroundToken,
+  PLAYGROUND_TOKEN_TTL_S,
+  type Tenant,
+} from '@pagemap/accounts';
 import type { SessionDirectory } from '@pagemap/queue';
 import type { AdminEnv } from './env';
 
@@ -57,7 +65,12 @@ export interface AdminStores {
   sessions: SessionDirectory;
 }
 
-export async function runCli(argv: string[], env: AdminEnv, { accounts, sessions }: AdminStores, io: CliIo): Promise<void> {
+export async function runCli(
+  argv: string[],
+  env: AdminEnv,
+  { accounts, sessions }: AdminStores,
+  io: CliIo,
+): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -81,18 +94,38 @@ export async function runCli(argv: string[], env: AdminEnv, { accounts, sessions
 
   switch (`${cmd} ${['plans', 'usage', 'playground-token'].includes(cmd) ? '' : (sub ?? '')}`.trim()) {
     case 'plans':
-      print(Object.values(PLANS).map((p) => ({ id: p.id, name: p.name, basis: p.basis, actions: p.actionLimit, requests_per_second: p.ratePerSecond, open_sessions: p.maxOpenSessions, paid: p.paid })));
+      print(
+        Object.values(PLANS).map((p) => ({
+          id: p.id,
+          name: p.name,
+          basis: p.basis,
+          actions: p.actionLimit,
+          requests_per_second: p.ratePerSecond,
+          open_sessions: p.maxOpenSessions,
+          paid: p.paid,
+        })),
+      );
       return;
 
     case 'tenant create': {
       if (!opts.name) throw new UsageError('tenant create needs --name');
       const plan = opts.plan ?? 'free';
       if (!isPlanId(plan)) throw new UsageError(`unknown plan ${JSON.stringify(plan)}; one of ${PLAN_IDS.join(', ')}`);
-      if (opts.id !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(opts.id)) throw new UsageError('--id: 1-64 characters of A-Z a-z 0-9 _ . -');
-      if (opts.id !== undefined && (await accounts.getTenant(opts.id))) throw new Error(`tenant ${opts.id} already exists`);
-      const tenant = await accounts.createTenant({ name: opts.name, plan, ...(opts.id ? { id: opts.id } : {}), ...(opts.anchor ? { anchor: parseDate(opts.anchor) } : {}) });
+      if (opts.id !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(opts.id))
+        throw new UsageError('--id: 1-64 characters of A-Z a-z 0-9 _ . -');
+      if (opts.id !== undefined && (await accounts.getTenant(opts.id)))
+        throw new Error(`tenant ${opts.id} already exists`);
+      const tenant = await accounts.createTenant({
+        name: opts.name,
+        plan,
+        ...(opts.id ? { id: opts.id } : {}),
+        ...(opts.anchor ? { anchor: parseDate(opts.anchor) } : {}),
+      });
       const issued = opts['with-key'] ? await accounts.issueKey(tenant.id) : undefined;
-      print({ tenant: await describe(accounts, tenant), ...(issued ? { api_key: issued.key, key_id: issued.info.keyId } : {}) });
+      print({
+        tenant: await describe(accounts, tenant),
+        ...(issued ? { api_key: issued.key, key_id: issued.info.keyId } : {}),
+      });
       return;
     }
     case 'tenant list':
@@ -107,7 +140,8 @@ export async function runCli(argv: string[], env: AdminEnv, { accounts, sessions
     case 'plan set': {
       const t = await tenantArg(rest[0]);
       const plan = rest[1];
-      if (!plan || !isPlanId(plan)) throw new UsageError(`plan set <tenant> <plan>: plan is one of ${PLAN_IDS.join(', ')}`);
+      if (!plan || !isPlanId(plan))
+        throw new UsageError(`plan set <tenant> <plan>: plan is one of ${PLAN_IDS.join(', ')}`);
       await accounts.setPlan(t.id, plan, opts.anchor ? parseDate(opts.anchor) : undefined);
       print(await describe(accounts, (await accounts.getTenant(t.id))!));
       return;
@@ -115,8 +149,13 @@ export async function runCli(argv: string[], env: AdminEnv, { accounts, sessions
 
     case 'limits set': {
       const t = await tenantArg(rest[0]);
-      const limits = { actionLimit: limitArg('actions', opts.actions), ratePerSecond: limitArg('rate', opts.rate), maxOpenSessions: limitArg('sessions', opts.sessions) };
-      if (Object.values(limits).every((v) => v === undefined)) throw new UsageError('limits set needs --actions, --rate or --sessions');
+      const limits = {
+        actionLimit: limitArg('actions', opts.actions),
+        ratePerSecond: limitArg('rate', opts.rate),
+        maxOpenSessions: limitArg('sessions', opts.sessions),
+      };
+      if (Object.values(limits).every((v) => v === undefined))
+        throw new UsageError('limits set needs --actions, --rate or --sessions');
       await accounts.setLimits(t.id, limits);
       print(await describe(accounts, (await accounts.getTenant(t.id))!));
       return;
@@ -166,9 +205,16 @@ export async function runCli(argv: string[], env: AdminEnv, { accounts, sessions
 
     case 'playground-token': {
       const t = await tenantArg(sub);
-      if (!env.PAGEMAP_JWT_SECRET) throw new UsageError('playground-token needs PAGEMAP_JWT_SECRET (the gateways\' value)');
+      if (!env.PAGEMAP_JWT_SECRET)
+        throw new UsageError("playground-token needs PAGEMAP_JWT_SECRET (the gateways' value)");
       const { token, expiresAt } = mintPlaygroundToken(env.PAGEMAP_JWT_SECRET, t.id);
-      print({ token, expires_at: expiresAt.toISOString(), expires_in: PLAYGROUND_TOKEN_TTL_S, scope: 'browse', tenant: t.id });
+      print({
+        token,
+        expires_at: expiresAt.toISOString(),
+        expires_in: PLAYGROUND_TOKEN_TTL_S,
+        scope: 'browse',
+        tenant: t.id,
+      });
       return;
     }
 
@@ -197,7 +243,8 @@ async function describe(accounts: AccountStore, t: Tenant) {
 
 function parseDate(value: string): Date {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new UsageError(`not a date: ${JSON.stringify(value)} (use ISO 8601, e.g. 2025-01-31T00:00:00Z)`);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`not a date: ${JSON.stringify(value)} (use ISO 8601, e.g. 2025-01-31T00:00:00Z)`);
   return date;
 }
 
@@ -206,6 +253,7 @@ function limitArg(name: string, value: string | undefined): number | null | unde
   if (value === undefined) return undefined;
   if (value === 'plan' || value === 'default') return null;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || (name !== 'rate' && !Number.isInteger(n))) throw new UsageError(`--${name}: a non-negative ${name === 'rate' ? 'number' : 'integer'} or "plan"`);
+  if (!Number.isFinite(n) || n < 0 || (name !== 'rate' && !Number.isInteger(n)))
+    throw new UsageError(`--${name}: a non-negative ${name === 'rate' ? 'number' : 'integer'} or "plan"`);
   return n;
 }

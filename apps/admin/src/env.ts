@@ -12,7 +12,10 @@ export const AdminEnvSchema = z.object({
   /** `cluster` when REDIS_URL names seed nodes of a Redis Cluster. */
   PAGEMAP_REDIS_MODE: REDIS_ENV.PAGEMAP_REDIS_MODE,
   /** Key prefix of the deployment (same value as its gateways and workers). */
-  PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
+  PAGEMAP_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('pm'),
   /** The gateways' playground-token secret; only `playground-token` needs it. */
   PAGEMAP_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });

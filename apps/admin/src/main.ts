@@ -23,15 +23,25 @@ async function main(): Promise<number> {
     return argv.length === 0 ? 2 : 0;
   }
   // A one-shot command: queue commands until connected, but give up quickly when Redis is down.
-  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', { lazyConnect: true, enableOfflineQueue: true, retryStrategy: (attempt) => (attempt > 3 ? null : 200) });
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', {
+    lazyConnect: true,
+    enableOfflineQueue: true,
+    retryStrategy: (attempt) => (attempt > 3 ? null : 200),
+  });
   redis.on('error', () => undefined);
   try {
     const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
-    await runCli(argv, env, { accounts: new AccountStore(redis, keys), sessions: new SessionDirectory(redis, keys) }, { out: (text) => process.stdout.write(`${text}\n`) });
+    await runCli(
+      argv,
+      env,
+      { accounts: new AccountStore(redis, keys), sessions: new SessionDirectory(redis, keys) },
+      { out: (text) => process.stdout.write(`${text}\n`) },
+    );
     return 0;
   } catch (err) {
     let message = err instanceof Error ? err.message : String(err);
-    if (isDatastoreUnavailable(err) || /max retries|ETIMEDOUT/i.test(message)) message = `cannot reach Redis at ${redactUrl(env.REDIS_URL)} (${message})`;
+    if (isDatastoreUnavailable(err) || /max retries|ETIMEDOUT/i.test(message))
+      message = `cannot reach Redis at ${redactUrl(env.REDIS_URL)} (${message})`;
     process.stderr.write(`pagemap-admin: ${message}\n`);
     if (err instanceof UsageError) process.stderr.write('Run `pagemap-admin help` for usage.\n');
     return err instanceof UsageError ? 2 : 1;

@@ -25,7 +25,15 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
     execFile(
       process.execPath,
       [MAIN, ...args],
-      { env: { PATH: process.env.PATH ?? '', REDIS_URL: redis.url, PAGEMAP_REDIS_PREFIX: redis.prefix, PAGEMAP_JWT_SECRET: SECRET }, timeout: 20_000 },
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          REDIS_URL: redis.url,
+          PAGEMAP_REDIS_PREFIX: redis.prefix,
+          PAGEMAP_JWT_SECRET: SECRET,
+        },
+        timeout: 20_000,
+      },
       (err, stdout, stderr) => {
         let json: unknown;
         try {
@@ -40,12 +48,34 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
 }
 
 test('creates a tenant with a key, and the key resolves to it (only its hash is stored)', async () => {
-  const r = await admin('tenant', 'create', '--name', 'Acme', '--id', 'acme', '--plan', 'builder', '--anchor', '2024-01-31T00:00:00Z', '--with-key');
+  const r = await admin(
+    'tenant',
+    'create',
+    '--name',
+    'Acme',
+    '--id',
+    'acme',
+    '--plan',
+    'builder',
+    '--anchor',
+    '2024-01-31T00:00:00Z',
+    '--with-key',
+  );
   expect(r.code).toBe(0);
-  expect(r.json.tenant).toMatchObject({ id: 'acme', name: 'Acme', plan: 'builder', has_subscription: true, period: { basis: 'billing_anniversary' } });
+  expect(r.json.tenant).toMatchObject({
+    id: 'acme',
+    name: 'Acme',
+    plan: 'builder',
+    has_subscription: true,
+    period: { basis: 'billing_anniversary' },
+  });
   expect(r.json.api_key).toMatch(/^pm_[A-Za-z0-9_-]{32}$/);
   expect(await accounts.resolveKey(r.json.api_key)).toMatchObject({ tenantId: 'acme', keyId: r.json.key_id });
-  const dump = JSON.stringify(await redis.client.keys(`${redis.prefix}:*`)) + JSON.stringify(await Promise.all((await redis.client.keys(`${redis.prefix}:apikey:*`)).map((k) => redis.client.get(k))));
+  const dump =
+    JSON.stringify(await redis.client.keys(`${redis.prefix}:*`)) +
+    JSON.stringify(
+      await Promise.all((await redis.client.keys(`${redis.prefix}:apikey:*`)).map((k) => redis.client.get(k))),
+    );
   expect(dump).not.toContain(r.json.api_key);
   expect((await admin('tenant', 'create', '--name', 'Again', '--id', 'acme')).code).toBe(1);
 });
@@ -55,7 +85,12 @@ test('sets a plan with a trial start, per-tenant limits and login automation', a
   const start = new Date(Date.now() - 3 * 86_400_000).toISOString();
   const plan = await admin('plan', 'set', 'trialco', 'builder_trial', '--anchor', start);
   expect(plan.code).toBe(0);
-  expect(plan.json).toMatchObject({ plan: 'builder_trial', effective_plan: 'builder_trial', trial_ended: false, period: { basis: 'trial_window', start } });
+  expect(plan.json).toMatchObject({
+    plan: 'builder_trial',
+    effective_plan: 'builder_trial',
+    trial_ended: false,
+    period: { basis: 'trial_window', start },
+  });
 
   const limits = await admin('limits', 'set', 'trialco', '--actions', '150', '--rate', '2.5');
   expect(limits.json.limits).toMatchObject({ actions: 150, requests_per_second: 2.5 });
@@ -63,12 +98,26 @@ test('sets a plan with a trial start, per-tenant limits and login automation', a
   expect(back.json.limits.actions).toBe(5000);
   expect(back.json.limits.requests_per_second).toBe(2.5);
 
-  expect((await admin('login-automation', 'enable', 'trialco')).json).toEqual({ tenant: 'trialco', login_automation: true });
+  expect((await admin('login-automation', 'enable', 'trialco')).json).toEqual({
+    tenant: 'trialco',
+    login_automation: true,
+  });
   expect((await accounts.getTenant('trialco'))!.loginAutomation).toBe(true);
   expect((await admin('login-automation', 'disable', 'trialco')).json.login_automation).toBe(false);
 
-  const expired = await admin('plan', 'set', 'trialco', 'builder_trial', '--anchor', new Date(Date.now() - 15 * 86_400_000).toISOString());
-  expect(expired.json).toMatchObject({ effective_plan: 'free', trial_ended: true, period: { basis: 'calendar_month' } });
+  const expired = await admin(
+    'plan',
+    'set',
+    'trialco',
+    'builder_trial',
+    '--anchor',
+    new Date(Date.now() - 15 * 86_400_000).toISOString(),
+  );
+  expect(expired.json).toMatchObject({
+    effective_plan: 'free',
+    trial_ended: true,
+    period: { basis: 'calendar_month' },
+  });
 });
 
 test('issues, lists and revokes keys', async () => {
@@ -87,7 +136,12 @@ test('shows usage and mints a browse-only playground token', async () => {
   const tenant = (await accounts.getTenant('acme'))!;
   await accounts.reserve(tenant, 3);
   const usage = await admin('usage', 'acme');
-  expect(usage.json).toMatchObject({ tenant: 'acme', plan: 'builder', actions: { used: 3, limit: 50_000 }, period: { basis: 'billing_anniversary' } });
+  expect(usage.json).toMatchObject({
+    tenant: 'acme',
+    plan: 'builder',
+    actions: { used: 3, limit: 50_000 },
+    period: { basis: 'billing_anniversary' },
+  });
 
   const tok = await admin('playground-token', 'acme');
   expect(tok.json).toMatchObject({ scope: 'browse', expires_in: 900, tenant: 'acme' });
@@ -96,8 +150,15 @@ test('shows usage and mints a browse-only playground token', async () => {
 });
 
 test('lists tenants and plans; bad usage exits 2 with a message, unknown tenants 1', async () => {
-  expect((await admin('tenant', 'list')).json.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining(['acme', 'trialco']));
-  expect((await admin('plans')).json.map((p: { id: string }) => p.id)).toEqual(['free', 'builder_trial', 'builder', 'scale']);
+  expect((await admin('tenant', 'list')).json.map((t: { id: string }) => t.id)).toEqual(
+    expect.arrayContaining(['acme', 'trialco']),
+  );
+  expect((await admin('plans')).json.map((p: { id: string }) => p.id)).toEqual([
+    'free',
+    'builder_trial',
+    'builder',
+    'scale',
+  ]);
   const bad = await admin('plan', 'set', 'acme', 'platinum');
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('plan is one of');

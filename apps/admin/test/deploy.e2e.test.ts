@@ -27,12 +27,20 @@ let bin: string;
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pagemap-admin-deploy-'));
   const m = DEPLOY.exec(DOCKERFILE);
-  if (!m) throw new Error('deploy/Dockerfile.gateway has no `pnpm --filter @pagemap/admin deploy --prod --legacy <dir>` step');
+  if (!m)
+    throw new Error(
+      'deploy/Dockerfile.gateway has no `pnpm --filter @pagemap/admin deploy --prod --legacy <dir>` step',
+    );
   const [, command] = m;
   const [exe, ...args] = command!.split(' ');
   // The same command, into a temp dir instead of /out-admin; then moved, as the image copies it.
   // Bounded: a stuck pnpm must fail the suite, never hold jest open.
-  await run(exe!, [...args, join(tmp, 'out-admin')], { cwd: WORKSPACE, maxBuffer: 16 * 1024 * 1024, timeout: 280_000, killSignal: 'SIGKILL' });
+  await run(exe!, [...args, join(tmp, 'out-admin')], {
+    cwd: WORKSPACE,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 280_000,
+    killSignal: 'SIGKILL',
+  });
   mkdirSync(join(tmp, 'opt'));
   renameSync(join(tmp, 'out-admin'), join(tmp, 'opt', 'pagemap-admin'));
   mkdirSync(join(tmp, 'bin'));
@@ -50,7 +58,11 @@ afterAll(async () => {
 async function admin(...args: string[]): Promise<any> {
   const { stdout } = await run('pagemap-admin', args, {
     cwd: tmp,
-    env: { PATH: `${join(tmp, 'bin')}:${process.env.PATH ?? ''}`, REDIS_URL: redis.url, PAGEMAP_REDIS_PREFIX: redis.prefix },
+    env: {
+      PATH: `${join(tmp, 'bin')}:${process.env.PATH ?? ''}`,
+      REDIS_URL: redis.url,
+      PAGEMAP_REDIS_PREFIX: redis.prefix,
+    },
   });
   return JSON.parse(stdout);
 }
@@ -61,14 +73,18 @@ test('the gateway image builds, copies and links the admin tree', () => {
   const runtime = DOCKERFILE.slice(DOCKERFILE.indexOf(' AS runtime'));
   expect(runtime).toMatch(/^COPY --from=build \/out-admin \/opt\/pagemap-admin$/m);
   expect(runtime).toMatch(/^RUN ln -s \/opt\/pagemap-admin\/dist\/main\.js \/usr\/local\/bin\/pagemap-admin$/m);
-  expect(readFileSync(join(WORKSPACE, 'apps', 'admin', 'dist', 'main.js'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  expect(
+    readFileSync(join(WORKSPACE, 'apps', 'admin', 'dist', 'main.js'), 'utf8').startsWith('#!/usr/bin/env node\n'),
+  ).toBe(true);
 });
 
 test('the production tree holds the built CLI and production dependencies only', () => {
   const root = join(tmp, 'opt', 'pagemap-admin');
   expect(existsSync(join(root, 'dist', 'main.js'))).toBe(true);
-  for (const dep of ['ioredis', 'zod', '@pagemap/accounts', '@pagemap/queue', '@pagemap/runtime']) expect([dep, existsSync(join(root, 'node_modules', dep))]).toEqual([dep, true]);
-  for (const dev of ['@pagemap/test-utils', 'jest', 'typescript']) expect([dev, existsSync(join(root, 'node_modules', dev))]).toEqual([dev, false]);
+  for (const dep of ['ioredis', 'zod', '@pagemap/accounts', '@pagemap/queue', '@pagemap/runtime'])
+    expect([dep, existsSync(join(root, 'node_modules', dep))]).toEqual([dep, true]);
+  for (const dev of ['@pagemap/test-utils', 'jest', 'typescript'])
+    expect([dev, existsSync(join(root, 'node_modules', dev))]).toEqual([dev, false]);
 });
 
 test('pagemap-admin from the production tree creates a tenant with a key, and issues another', async () => {

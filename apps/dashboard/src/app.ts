@@ -60,7 +60,13 @@ export function createApp(services: DashboardServices): express.Express {
   app.use(authRoutes(services), playgroundRoutes(services));
   app.use(requireOwner(services), usageRoutes(services), keyRoutes(services), billingRoutes(services));
 
-  app.use((_req, res) => void res.status(404).type('html').send(page({ title: 'Not found' }, html`<h1>Not found</h1><p><a href="/">Back to the dashboard</a></p>`)));
+  app.use(
+    (_req, res) =>
+      void res
+        .status(404)
+        .type('html')
+        .send(page({ title: 'Not found' }, html`<h1>Not found</h1><p><a href="/">Back to the dashboard</a></p>`)),
+  );
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
     const code = (err as { code?: string }).code;
     if (code === 'EBADCSRFTOKEN' || (err as { message?: string }).message === 'invalid csrf token') {
@@ -68,12 +74,28 @@ export function createApp(services: DashboardServices): express.Express {
       log.warn({ event: 'csrf_rejected', path: req.path }, 'CSRF token missing or wrong');
       res.status(403);
       return req.accepts(['html', 'json']) === 'json'
-        ? void res.json({ error: 'CSRF_REJECTED', message: 'The form expired or did not come from this site; reload the page and try again.' })
-        : void res.type('html').send(page({ title: 'Request refused' }, html`<h1>Request refused</h1><p>The form expired or did not come from this site. Reload the page and try again.</p>`));
+        ? void res.json({
+            error: 'CSRF_REJECTED',
+            message: 'The form expired or did not come from this site; reload the page and try again.',
+          })
+        : void res
+            .type('html')
+            .send(
+              page(
+                { title: 'Request refused' },
+                html`<h1>Request refused</h1><p>The form expired or did not come from this site. Reload the page and try again.</p>`,
+              ),
+            );
     }
-    log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), path: req.path }, 'unhandled error');
+    log.error(
+      { err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), path: req.path },
+      'unhandled error',
+    );
     if (res.headersSent) return void res.end();
-    res.status(500).type('html').send(page({ title: 'Error' }, html`<h1>Something went wrong</h1><p>Try again in a moment.</p>`));
+    res
+      .status(500)
+      .type('html')
+      .send(page({ title: 'Error' }, html`<h1>Something went wrong</h1><p>Try again in a moment.</p>`));
   };
   app.use(onError);
   return app;

@@ -26,13 +26,24 @@ export interface DashboardApp {
 }
 
 export function createVerifier(env: DashboardEnv): CardVerifier {
-  return env.STRIPE_SECRET_KEY ? new StripeVerifier({ secretKey: env.STRIPE_SECRET_KEY, ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}) }) : new TestModeVerifier();
+  return env.STRIPE_SECRET_KEY
+    ? new StripeVerifier({
+        secretKey: env.STRIPE_SECRET_KEY,
+        ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
+      })
+    : new TestModeVerifier();
 }
 
-export function createDashboard(env: DashboardEnv, log: Logger = createLogger({ name: 'dashboard', level: env.LOG_LEVEL })): DashboardApp {
+export function createDashboard(
+  env: DashboardEnv,
+  log: Logger = createLogger({ name: 'dashboard', level: env.LOG_LEVEL }),
+): DashboardApp {
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
   // Offline queue on: the session store and rate limiter issue commands while Redis reconnects.
-  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', {
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: 2,
+  });
   redis.on('error', () => undefined);
   const accounts = new AccountStore(redis, keys);
   const services: DashboardServices = {
@@ -44,7 +55,12 @@ export function createDashboard(env: DashboardEnv, log: Logger = createLogger({ 
     owners: new OwnerStore(redis, keys, accounts),
     gate: new LoginAutomationGate(redis, keys, accounts),
     verifier: createVerifier(env),
-    lockout: new SignInLockout(redis, `${keys.dashboard}:signin-fail:`, env.PAGEMAP_DASHBOARD_LOCKOUT_AFTER, env.PAGEMAP_DASHBOARD_LOCKOUT_S),
+    lockout: new SignInLockout(
+      redis,
+      `${keys.dashboard}:signin-fail:`,
+      env.PAGEMAP_DASHBOARD_LOCKOUT_AFTER,
+      env.PAGEMAP_DASHBOARD_LOCKOUT_S,
+    ),
     metrics: createDashboardMetrics(),
     siteDir: join(__dirname, 'site'),
     staticDir: join(__dirname, '..', 'static'),
@@ -55,7 +71,14 @@ export function createDashboard(env: DashboardEnv, log: Logger = createLogger({ 
   const close = once(async () => {
     const clean = await runShutdown(
       [
-        { name: 'close http', run: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(() => undefined, () => undefined) },
+        {
+          name: 'close http',
+          run: () =>
+            new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(
+              () => undefined,
+              () => undefined,
+            ),
+        },
         { name: 'close redis', run: () => redis.quit().then(() => undefined) },
       ],
       (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),

@@ -9,7 +9,10 @@ import { REDIS_ENV } from '@pagemap/queue';
 /** The variables themselves (docs/configuration.md is checked against this shape). */
 export const DashboardEnvVars = z.object({
   ...REDIS_ENV,
-  PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
+  PAGEMAP_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('pm'),
   /** Same secret as the gateway's: the dashboard mints playground tokens the gateway verifies. */
   PAGEMAP_JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** Signs the session cookie; at least 32 characters. */
@@ -42,9 +45,11 @@ export const DashboardEnvVars = z.object({
 
 export const DashboardEnvSchema = DashboardEnvVars.transform((env) => ({
   ...env,
-  publicUrl: new URL(env.PAGEMAP_DASHBOARD_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`),
+  publicUrl: new URL(
+    env.PAGEMAP_DASHBOARD_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`,
+  ),
   apiOrigin: new URL(env.PAGEMAP_API_URL).origin,
-  }));
+}));
 
 export type DashboardEnv = z.infer<typeof DashboardEnvSchema>;
 

@@ -3,7 +3,15 @@
  * need a real Redis and test-utils depends on accounts): owners, per-day usage, key last-use,
  * and the login-automation gate.
  */
-import { AccountStore, hashPassword, LoginAutomationGate, OwnerError, OwnerStore, verifyPassword, ACCEPTABLE_USE_VERSION } from '@pagemap/accounts';
+import {
+  AccountStore,
+  hashPassword,
+  LoginAutomationGate,
+  OwnerError,
+  OwnerStore,
+  verifyPassword,
+  ACCEPTABLE_USE_VERSION,
+} from '@pagemap/accounts';
 import { keySpace } from '@pagemap/queue';
 import { startRedis, type RedisHandle } from '@pagemap/test-utils';
 
@@ -36,8 +44,12 @@ test('owners: sign-up makes a Free tenant; emails are unique case-insensitively;
   expect(owner.email).toBe('owner@example.test');
   const tenant = await accounts.getTenant(owner.tenantId);
   expect({ name: tenant?.name, plan: tenant?.plan }).toEqual({ name: 'Acme', plan: 'free' });
-  await expect(owners.signUp({ email: 'OWNER@example.test', password: 'twelve chars!', accountName: 'Again' })).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
-  await expect(owners.createOwner({ email: 'weak@example.test', password: 'short', tenantId: owner.tenantId })).rejects.toBeInstanceOf(OwnerError);
+  await expect(
+    owners.signUp({ email: 'OWNER@example.test', password: 'twelve chars!', accountName: 'Again' }),
+  ).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
+  await expect(
+    owners.createOwner({ email: 'weak@example.test', password: 'short', tenantId: owner.tenantId }),
+  ).rejects.toBeInstanceOf(OwnerError);
   expect((await owners.authenticate('owner@example.test', 'twelve chars!'))?.id).toBe(owner.id);
   expect(await owners.authenticate('owner@example.test', 'twelve chars?')).toBeNull();
   expect(await owners.authenticate('nobody@example.test', 'twelve chars!')).toBeNull();
@@ -78,7 +90,11 @@ test('the login-automation gate needs the current policy version, records who an
   expect((await gate.state(tenant.id)).enabled).toBe(false);
   await gate.enable(tenant.id, 'ow_1', card, ACCEPTABLE_USE_VERSION);
   const on = await gate.state(tenant.id);
-  expect(on).toMatchObject({ enabled: true, card: { ...card, ownerId: 'ow_1' }, attestation: { version: ACCEPTABLE_USE_VERSION, ownerId: 'ow_1' } });
+  expect(on).toMatchObject({
+    enabled: true,
+    card: { ...card, ownerId: 'ow_1' },
+    attestation: { version: ACCEPTABLE_USE_VERSION, ownerId: 'ow_1' },
+  });
   expect((await accounts.getTenant(tenant.id))!.loginAutomation).toBe(true);
   await gate.disable(tenant.id);
   expect((await gate.state(tenant.id)).enabled).toBe(false);

@@ -15,7 +15,11 @@ beforeAll(async () => {
   env = await startDashboardStack();
   ({ apiKey: key } = await env.stack.tenant({ plan: 'builder' }));
   const accounts: AccountStore = env.stack.accounts;
-  await new OwnerStore(env.stack.redis.client, env.stack.keys, accounts).signUp({ email, password: PASSWORD, accountName: 'Agent-run account' });
+  await new OwnerStore(env.stack.redis.client, env.stack.keys, accounts).signUp({
+    email,
+    password: PASSWORD,
+    accountName: 'Agent-run account',
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -31,7 +35,11 @@ test('Pagemap signs in to its own dashboard with the login tool and reaches the 
   const login = (opened.body.tools as Tool[]).find((t) => t.name === 'login' || t.name === 'sign_in');
   expect(login?.params.map((p) => p.name)).toEqual(expect.arrayContaining(['username', 'password']));
 
-  const signedIn = await browse({ session_id: opened.body.session_id, tool: login!.name, params: { username: email, password: PASSWORD } });
+  const signedIn = await browse({
+    session_id: opened.body.session_id,
+    tool: login!.name,
+    params: { username: email, password: PASSWORD },
+  });
   expect(signedIn.status).toBe(200);
   expect(signedIn.body.results).toEqual([{ tool: login!.name, success: true, error: null }]);
   expect(signedIn.body.title).toBe('Overview · Pagemap');
@@ -46,16 +54,27 @@ test('Pagemap signs in to its own dashboard with the login tool and reaches the 
   const issue = (keys.body.tools as Tool[]).find((t) => /issue/.test(t.name));
   expect(issue?.params.map((p) => p.name)).toEqual(expect.arrayContaining([expect.stringMatching(/name/)]));
   const nameParam = issue!.params.find((p) => /name/.test(p.name))!.name;
-  const issued = await browse({ session_id: opened.body.session_id, tool: issue!.name, params: { [nameParam]: 'made by an agent' }, include_page_content: true });
+  const issued = await browse({
+    session_id: opened.body.session_id,
+    tool: issue!.name,
+    params: { [nameParam]: 'made by an agent' },
+    include_page_content: true,
+  });
   expect(issued.body.results[0]).toMatchObject({ success: true });
   expect(issued.body.page_content).toContain('Your new key');
-  const listed = await env.stack.accounts.listKeys((await new OwnerStore(env.stack.redis.client, env.stack.keys, env.stack.accounts).findByEmail(email))!.tenantId);
+  const listed = await env.stack.accounts.listKeys(
+    (await new OwnerStore(env.stack.redis.client, env.stack.keys, env.stack.accounts).findByEmail(email))!.tenantId,
+  );
   expect(listed.map((k) => k.name)).toEqual(['made by an agent']);
 });
 
 test('a wrong password through the login tool is reported as rejected, not signed in', async () => {
   const opened = await browse({ url: `${env.url}/signin` });
-  const res = await browse({ session_id: opened.body.session_id, tool: 'login', params: { username: email, password: 'wrong wrong wrong' } });
+  const res = await browse({
+    session_id: opened.body.session_id,
+    tool: 'login',
+    params: { username: email, password: 'wrong wrong wrong' },
+  });
   expect(res.status).toBe(200);
   expect(res.body.results[0].success).toBe(false);
   expect(res.body.title).toBe('Sign in · Pagemap');

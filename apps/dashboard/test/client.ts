@@ -5,7 +5,11 @@ export class DashboardClient {
 
   constructor(readonly base: string) {}
 
-  async request(method: string, path: string, opts: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Headers; text: string }> {
+  async request(
+    method: string,
+    path: string,
+    opts: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; headers: Headers; text: string }> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body: string | undefined;

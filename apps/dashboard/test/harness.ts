@@ -14,13 +14,25 @@ export interface DashboardStack {
   stop(): Promise<void>;
 }
 
-export async function startDashboardStack(opts: { workers?: number; workerEnv?: Record<string, string>; dashboardEnv?: Record<string, string> } = {}): Promise<DashboardStack> {
+export async function startDashboardStack(
+  opts: { workers?: number; workerEnv?: Record<string, string>; dashboardEnv?: Record<string, string> } = {},
+): Promise<DashboardStack> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const stack = await startStack({ workers: opts.workers ?? 1, gatewayEnv: { PAGEMAP_DOCS_ORIGIN: url, PAGEMAP_DASHBOARD_URL: url }, ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}) });
+  const stack = await startStack({
+    workers: opts.workers ?? 1,
+    gatewayEnv: { PAGEMAP_DOCS_ORIGIN: url, PAGEMAP_DASHBOARD_URL: url },
+    ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}),
+  });
   let dashboard: ProcHandle;
   try {
-    dashboard = await startProcess('dashboard', { ...stack.env, PORT: String(port), PAGEMAP_API_URL: stack.url, PAGEMAP_DASHBOARD_SESSION_SECRET: randomBytes(32).toString('base64url'), ...opts.dashboardEnv });
+    dashboard = await startProcess('dashboard', {
+      ...stack.env,
+      PORT: String(port),
+      PAGEMAP_API_URL: stack.url,
+      PAGEMAP_DASHBOARD_SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ...opts.dashboardEnv,
+    });
   } catch (err) {
     await stack.stop();
     throw err;

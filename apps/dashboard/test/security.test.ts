@@ -48,7 +48,9 @@ async function signedUp(accountName = 'Security test'): Promise<{ client: Dashbo
   const client = new DashboardClient(base);
   const email = uniqueEmail('sec');
   const token = await client.csrf('/signup');
-  const res = await client.request('POST', '/signup', { form: { _csrf: token, account: accountName, email, password: PASSWORD } });
+  const res = await client.request('POST', '/signup', {
+    form: { _csrf: token, account: accountName, email, password: PASSWORD },
+  });
   expect(res.status).toBe(303);
   return { client, email };
 }
@@ -59,16 +61,26 @@ test('a state-changing POST without the CSRF token, or with another session’s,
   expect(none.status).toBe(403);
   expect(none.text).toContain('Request refused');
   const other = await signedUp();
-  const foreign = await client.request('POST', '/keys', { form: { _csrf: await other.client.csrf('/keys'), name: 'forged' } });
+  const foreign = await client.request('POST', '/keys', {
+    form: { _csrf: await other.client.csrf('/keys'), name: 'forged' },
+  });
   expect(foreign.status).toBe(403);
-  const json = await client.request('POST', '/api/playground-token', { json: {}, headers: { accept: 'application/json' } });
+  const json = await client.request('POST', '/api/playground-token', {
+    json: {},
+    headers: { accept: 'application/json' },
+  });
   expect(json.status).toBe(403);
   expect(JSON.parse(json.text).error).toBe('CSRF_REJECTED');
   expect(await metric(base, 'pagemap_dashboard_csrf_rejected_total')).toBeGreaterThanOrEqual(3);
   // With its own token the same request works.
-  expect((await client.request('POST', '/keys', { form: { _csrf: await client.csrf('/keys'), name: 'real' } })).status).toBe(201);
+  expect(
+    (await client.request('POST', '/keys', { form: { _csrf: await client.csrf('/keys'), name: 'real' } })).status,
+  ).toBe(201);
   // A sign-in form posted without a token (login CSRF) is refused too.
-  expect((await new DashboardClient(base).request('POST', '/signin', { form: { email: 'a@b.c', password: PASSWORD } })).status).toBe(403);
+  expect(
+    (await new DashboardClient(base).request('POST', '/signin', { form: { email: 'a@b.c', password: PASSWORD } }))
+      .status,
+  ).toBe(403);
 });
 
 test('the session cookie is HttpOnly, SameSite=Lax, Path=/ and changes at sign-in; Secure and __Host- behind https', async () => {
@@ -84,7 +96,10 @@ test('the session cookie is HttpOnly, SameSite=Lax, Path=/ and changes at sign-i
   const after = client.lastSetCookie.find((c) => c.startsWith('pagemap_session='))!;
   expect(after.split(';')[0]).not.toBe(before.split(';')[0]); // regenerated: no session fixation
 
-  const secure = createDashboard(envFor({ PAGEMAP_DASHBOARD_URL: 'https://dashboard.example.test' }), createLogger({ name: 'dashboard', level: 'silent' }));
+  const secure = createDashboard(
+    envFor({ PAGEMAP_DASHBOARD_URL: 'https://dashboard.example.test' }),
+    createLogger({ name: 'dashboard', level: 'silent' }),
+  );
   const { port } = await secure.start();
   try {
     const c = new DashboardClient(`http://127.0.0.1:${port}`);
@@ -138,15 +153,22 @@ test('an XSS payload in a tenant name and a key name is rendered as text, and ne
 test('another tenant’s key id cannot be revoked: 404, and the key stays valid', async () => {
   const a = await signedUp();
   const b = await signedUp();
-  const issued = await b.client.request('POST', '/keys', { form: { _csrf: await b.client.csrf('/keys'), name: 'b key' } });
+  const issued = await b.client.request('POST', '/keys', {
+    form: { _csrf: await b.client.csrf('/keys'), name: 'b key' },
+  });
   const bKey = /id="new-key"[^>]*value="(pm_[^"]+)"/.exec(issued.text)![1]!;
   const bKeyId = /action="\/keys\/(key_[0-9a-f]{12})\/revoke"/.exec(issued.text)![1]!;
-  const res = await a.client.request('POST', `/keys/${bKeyId}/revoke`, { form: { _csrf: await a.client.csrf('/keys') } });
+  const res = await a.client.request('POST', `/keys/${bKeyId}/revoke`, {
+    form: { _csrf: await a.client.csrf('/keys') },
+  });
   expect(res.status).toBe(404);
   expect(res.text).toContain('No such key in this account');
   expect(await dash.services.accounts.resolveKey(bKey)).not.toBeNull();
   // Its owner can.
-  expect((await b.client.request('POST', `/keys/${bKeyId}/revoke`, { form: { _csrf: await b.client.csrf('/keys') } })).status).toBe(303);
+  expect(
+    (await b.client.request('POST', `/keys/${bKeyId}/revoke`, { form: { _csrf: await b.client.csrf('/keys') } }))
+      .status,
+  ).toBe(303);
   expect(await dash.services.accounts.resolveKey(bKey)).toBeNull();
 });
 
@@ -156,7 +178,7 @@ test('pages are served with a strict CSP and no framing; dashboard pages need a 
   expect(csp).toContain("default-src 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain('unsafe-inline');
-  expect(csp).toContain('connect-src \'self\' http://127.0.0.1:9');
+  expect(csp).toContain("connect-src 'self' http://127.0.0.1:9");
   const keys = await fetch(`${base}/keys`, { redirect: 'manual' });
   expect(keys.status).toBe(303);
   expect(keys.headers.get('location')).toBe('/signin?next=%2Fkeys');

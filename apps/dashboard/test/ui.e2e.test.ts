@@ -5,7 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { api, closeTestBrowser, launchTestBrowser, REPO_ROOT, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
+import {
+  api,
+  closeTestBrowser,
+  launchTestBrowser,
+  REPO_ROOT,
+  startFixtureServer,
+  type FixtureServer,
+} from '@pagemap/test-utils';
 import { PASSWORD, startDashboardStack, submitForm, uniqueEmail, type DashboardStack } from './harness';
 
 let env: DashboardStack;
@@ -23,7 +30,12 @@ const shot = async (name: string) => {
 
 beforeAll(async () => {
   site = await startFixtureServer();
-  env = await startDashboardStack({ workerEnv: { PAGEMAP_IDP_DOMAINS: 'accounts.google.com,idp.example', PAGEMAP_OUTBOUND_HOST_MAP: 'sso.idp.example=127.0.0.1' } });
+  env = await startDashboardStack({
+    workerEnv: {
+      PAGEMAP_IDP_DOMAINS: 'accounts.google.com,idp.example',
+      PAGEMAP_OUTBOUND_HOST_MAP: 'sso.idp.example=127.0.0.1',
+    },
+  });
   browser = await launchTestBrowser();
   page = await browser.newPage();
   await page.setViewport({ width: 1100, height: 800 });
@@ -41,7 +53,11 @@ let apiKey = '';
 
 test('an owner signs up and lands on the keys page of a new Free account', async () => {
   await go('/signup');
-  const status = await submitForm(page, { account: 'Acme Research', email, 'new-password': PASSWORD }, 'form[action="/signup"] button');
+  const status = await submitForm(
+    page,
+    { account: 'Acme Research', email, 'new-password': PASSWORD },
+    'form[action="/signup"] button',
+  );
   expect(status).toBe(200);
   expect(new URL(page.url()).pathname).toBe('/keys');
   expect(await text('.flash')).toContain('Account created');
@@ -83,13 +99,20 @@ test('issues a key (shown once) that calls the API, and lists it with prefix and
 test('usage moves after a browse, with the same numbers as GET /v1/usage', async () => {
   await go('/usage');
   const before = Number(await text('#usage-used'));
-  const browsed = await api(env.stack.url, 'POST', '/v1/browse', { key: apiKey, body: { url: site.url('/links.html') } });
+  const browsed = await api(env.stack.url, 'POST', '/v1/browse', {
+    key: apiKey,
+    body: { url: site.url('/links.html') },
+  });
   expect(browsed.status).toBe(200);
   await go('/usage');
   const after = Number(await text('#usage-used'));
   expect(after).toBe(before + 1);
   const usage = await api(env.stack.url, 'GET', '/v1/usage', { key: apiKey });
-  expect({ used: after, limit: Number(await text('#usage-limit')), basis: await page.$eval('#usage-basis', (el) => el.getAttribute('data-basis')) }).toEqual({ used: usage.body.actions.used, limit: usage.body.actions.limit, basis: usage.body.period.basis });
+  expect({
+    used: after,
+    limit: Number(await text('#usage-limit')),
+    basis: await page.$eval('#usage-basis', (el) => el.getAttribute('data-basis')),
+  }).toEqual({ used: usage.body.actions.used, limit: usage.body.actions.limit, basis: usage.body.period.basis });
   const today = new Date().toISOString().slice(0, 10);
   expect(await page.$eval(`rect[data-day="${today}"]`, (el) => Number(el.getAttribute('data-actions')))).toBe(after);
   await shot('dashboard-usage');
@@ -107,16 +130,34 @@ test('login automation: refused, then enabled with a test card and the attestati
   await shot('dashboard-billing');
   // A valid card number that is not one of Stripe's published test numbers: refused in test mode.
   await page.click('#attest');
-  expect(await submitForm(page, { 'card-number': '4111 1111 1111 1111', ...card }, 'form[action="/billing/login-automation"] button')).toBe(402);
+  expect(
+    await submitForm(
+      page,
+      { 'card-number': '4111 1111 1111 1111', ...card },
+      'form[action="/billing/login-automation"] button',
+    ),
+  ).toBe(402);
   expect(await text('.flash')).toContain('published test card numbers');
   // Stripe's decline test card: declined, still off.
   await page.click('#attest');
-  expect(await submitForm(page, { 'card-number': '4000 0000 0000 0002', ...card }, 'form[action="/billing/login-automation"] button')).toBe(402);
+  expect(
+    await submitForm(
+      page,
+      { 'card-number': '4000 0000 0000 0002', ...card },
+      'form[action="/billing/login-automation"] button',
+    ),
+  ).toBe(402);
   expect(await text('.flash')).toContain('declined');
   expect((await api(env.stack.url, 'POST', '/v1/browse', { key: apiKey, body: { url: idpUrl } })).status).toBe(403);
 
   await page.click('#attest');
-  expect(await submitForm(page, { 'card-number': '4242 4242 4242 4242', ...card }, 'form[action="/billing/login-automation"] button')).toBe(200);
+  expect(
+    await submitForm(
+      page,
+      { 'card-number': '4242 4242 4242 4242', ...card },
+      'form[action="/billing/login-automation"] button',
+    ),
+  ).toBe(200);
   expect(await text('.flash')).toContain('visa ending 4242');
   expect(await page.$eval('#login-automation-status', (el) => el.getAttribute('data-enabled'))).toBe('true');
   const record = await text('.facts:last-of-type');
@@ -150,18 +191,42 @@ test('the playground browses a fixture page with a playground token; the token c
 
   // The same token, from the page (the docs origin): refused for a tool and for usage; a full key
   // sent from this origin is refused too.
-  const refused = await page.evaluate(async (apiUrl: string, fullKey: string) => {
-    const session = await (await fetch('/api/session')).json();
-    const minted = await (await fetch('/api/playground-token', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token }, body: '{}' })).json();
-    const bearer = { authorization: `Bearer ${minted.token}`, 'content-type': 'application/json' };
-    // The session the playground opened (a Free account holds only a few open sessions).
-    const opened = JSON.parse(document.querySelector('#pg-json')!.textContent!);
-    const tool = await fetch(`${apiUrl}/v1/browse`, { method: 'POST', headers: bearer, body: JSON.stringify({ session_id: opened.session_id, tool: 'search', params: { query: 'x' } }) });
-    const usage = await fetch(`${apiUrl}/v1/usage`, { headers: bearer });
-    const withKey = await fetch(`${apiUrl}/v1/usage`, { headers: { authorization: `Bearer ${fullKey}` } });
-    return { scope: minted.scope, tool: [tool.status, (await tool.json()).error], usage: [usage.status, (await usage.json()).error], withKey: [withKey.status, (await withKey.json()).error] };
-  }, env.stack.url, apiKey);
-  expect(refused).toEqual({ scope: 'browse', tool: [403, 'FORBIDDEN'], usage: [403, 'FORBIDDEN'], withKey: [403, 'FORBIDDEN'] });
+  const refused = await page.evaluate(
+    async (apiUrl: string, fullKey: string) => {
+      const session = await (await fetch('/api/session')).json();
+      const minted = await (
+        await fetch('/api/playground-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+          body: '{}',
+        })
+      ).json();
+      const bearer = { authorization: `Bearer ${minted.token}`, 'content-type': 'application/json' };
+      // The session the playground opened (a Free account holds only a few open sessions).
+      const opened = JSON.parse(document.querySelector('#pg-json')!.textContent!);
+      const tool = await fetch(`${apiUrl}/v1/browse`, {
+        method: 'POST',
+        headers: bearer,
+        body: JSON.stringify({ session_id: opened.session_id, tool: 'search', params: { query: 'x' } }),
+      });
+      const usage = await fetch(`${apiUrl}/v1/usage`, { headers: bearer });
+      const withKey = await fetch(`${apiUrl}/v1/usage`, { headers: { authorization: `Bearer ${fullKey}` } });
+      return {
+        scope: minted.scope,
+        tool: [tool.status, (await tool.json()).error],
+        usage: [usage.status, (await usage.json()).error],
+        withKey: [withKey.status, (await withKey.json()).error],
+      };
+    },
+    env.stack.url,
+    apiKey,
+  );
+  expect(refused).toEqual({
+    scope: 'browse',
+    tool: [403, 'FORBIDDEN'],
+    usage: [403, 'FORBIDDEN'],
+    withKey: [403, 'FORBIDDEN'],
+  });
 });
 
 test('revoking the key in the dashboard makes the API answer 401 on the next request', async () => {

@@ -2,7 +2,15 @@
 import express, { Router } from 'express';
 import { PagemapError } from '@pagemap/contracts';
 import type { GatewayServices } from './services';
-import { errorMapper, httpMetrics, jsonBody, patternRegExp, requestId, requestLog, routeLabeler } from './http/middleware';
+import {
+  errorMapper,
+  httpMetrics,
+  jsonBody,
+  patternRegExp,
+  requestId,
+  requestLog,
+  routeLabeler,
+} from './http/middleware';
 import { mountRoute, type RouteDef } from './http/route';
 import { billingPortalRedirect, docsCors } from './http/cors';
 import { ROUTES } from './routes';
@@ -17,7 +25,10 @@ export function createApp(services: GatewayServices): express.Express {
   app.use(requestId(), httpMetrics(services.metrics, routeOf), requestLog(services.log, routeOf));
   // Before the body parser and the OPTIONS handler: a CORS preflight is answered here, and a
   // refused cross-origin credential never reaches a route.
-  app.use(docsCors(services.env.PAGEMAP_DOCS_ORIGIN), billingPortalRedirect(BILLING_PORTAL_PATH, services.env.PAGEMAP_DASHBOARD_URL));
+  app.use(
+    docsCors(services.env.PAGEMAP_DOCS_ORIGIN),
+    billingPortalRedirect(BILLING_PORTAL_PATH, services.env.PAGEMAP_DASHBOARD_URL),
+  );
   app.use(...jsonBody());
 
   const methodsByPath = new Map<string, string[]>();
@@ -47,7 +58,12 @@ export function createApp(services: GatewayServices): express.Express {
     for (const [path, methods] of methodsByPath) {
       if (matches(path, req.path)) {
         res.setHeader('Allow', methods.join(', '));
-        return next(new PagemapError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on this route; allowed: ${methods.join(', ')}.`));
+        return next(
+          new PagemapError(
+            'METHOD_NOT_ALLOWED',
+            `${req.method} is not allowed on this route; allowed: ${methods.join(', ')}.`,
+          ),
+        );
       }
     }
     next(new PagemapError('NOT_FOUND', `No route ${req.method} ${req.path}.`));

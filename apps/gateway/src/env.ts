@@ -8,7 +8,10 @@ import { REDIS_ENV } from '@pagemap/queue';
 
 export const GatewayEnvSchema = z.object({
   ...REDIS_ENV,
-  PAGEMAP_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('pm'),
+  PAGEMAP_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('pm'),
   /** 32-byte key (base64url or hex) sealing tool params in job payloads; same value as the workers'. */
   PAGEMAP_PAYLOAD_KEY: z.string().min(43, 'must be 32 bytes as base64url (43 chars) or hex (64 chars)'),
   /** Secret signing playground tokens (HS256), at least 32 characters. */
@@ -31,7 +34,10 @@ export const GatewayEnvSchema = z.object({
    * Origin of the documentation site (the dashboard serves it), e.g. `https://dashboard.example.com`.
    * Cross-origin calls are allowed from it only, and only with playground tokens. Unset: no CORS.
    */
-  PAGEMAP_DOCS_ORIGIN: z.url().transform((u) => new URL(u).origin).optional(),
+  PAGEMAP_DOCS_ORIGIN: z
+    .url()
+    .transform((u) => new URL(u).origin)
+    .optional(),
   /** Public URL of the dashboard; a browser following `billing.portal_url` is sent to its billing area. */
   PAGEMAP_DASHBOARD_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

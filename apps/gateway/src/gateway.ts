@@ -23,7 +23,10 @@ export interface GatewayApp {
   close(): Promise<boolean>;
 }
 
-export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name: 'gateway', level: env.LOG_LEVEL })): GatewayApp {
+export function createGateway(
+  env: GatewayEnv,
+  log: Logger = createLogger({ name: 'gateway', level: env.LOG_LEVEL }),
+): GatewayApp {
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
   const redisTarget = { url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE };
   const redis = createRedis(redisTarget, 'command');
@@ -34,7 +37,15 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
   const directory = new SessionDirectory(redis, keys, fleet);
   const dispatcher = new Dispatcher(
     redis,
-    { redis: redisTarget, keys, fleet, deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS, pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS, ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS, onPickup: (s) => metrics.queueWaitSeconds.observe(s) },
+    {
+      redis: redisTarget,
+      keys,
+      fleet,
+      deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS,
+      pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS,
+      ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS,
+      onPickup: (s) => metrics.queueWaitSeconds.observe(s),
+    },
     log,
   );
   const meter = new UsageMeter(accounts, metrics);
@@ -98,7 +109,11 @@ export function createGateway(env: GatewayEnv, log: Logger = createLogger({ name
             resolve(true);
           });
         });
-        if (!ready) log.warn({ waitedMs: env.PAGEMAP_REDIS_STARTUP_WAIT_MS }, 'Redis not reachable yet; listening anyway (requests answer 503 until it is)');
+        if (!ready)
+          log.warn(
+            { waitedMs: env.PAGEMAP_REDIS_STARTUP_WAIT_MS },
+            'Redis not reachable yet; listening anyway (requests answer 503 until it is)',
+          );
       }
       server = createServer(app);
       server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

@@ -12,11 +12,21 @@ export function createGatewayMetrics(registry: Registry = createRegistry('gatewa
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [registry],
     }),
-    requests: new Counter({ name: 'pagemap_http_requests_total', help: 'HTTP requests, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] }),
-    rejections: new Counter({ name: 'pagemap_http_rejections_total', help: 'Requests answered with an error, by error code', labelNames: ['code'], registers: [registry] }),
+    requests: new Counter({
+      name: 'pagemap_http_requests_total',
+      help: 'HTTP requests, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
+    }),
+    rejections: new Counter({
+      name: 'pagemap_http_rejections_total',
+      help: 'Requests answered with an error, by error code',
+      labelNames: ['code'],
+      registers: [registry],
+    }),
     jobWaitSeconds: new Histogram({
       name: 'pagemap_gateway_job_wait_seconds',
-      help: 'Time from enqueue to the worker\'s result, by job kind and outcome',
+      help: "Time from enqueue to the worker's result, by job kind and outcome",
       labelNames: ['kind', 'outcome'],
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [registry],
@@ -27,12 +37,34 @@ export function createGatewayMetrics(registry: Registry = createRegistry('gatewa
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
-    actionsBilled: new Counter({ name: 'pagemap_actions_billed_total', help: 'Actions billed, by kind (page, tool)', labelNames: ['kind'], registers: [registry] }),
-    actionsRejected: new Counter({ name: 'pagemap_actions_rejected_total', help: 'Actions asked for by requests refused with USAGE_LIMIT_EXCEEDED (never run, never billed)', registers: [registry] }),
-    actionsRefunded: new Counter({ name: 'pagemap_actions_refunded_total', help: 'Reserved actions given back, by reason (error code or not_run)', labelNames: ['reason'], registers: [registry] }),
-    activeSessions: new Gauge({ name: 'pagemap_active_sessions', help: 'Sessions open across all live workers (from heartbeats)', registers: [registry] }),
+    actionsBilled: new Counter({
+      name: 'pagemap_actions_billed_total',
+      help: 'Actions billed, by kind (page, tool)',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    actionsRejected: new Counter({
+      name: 'pagemap_actions_rejected_total',
+      help: 'Actions asked for by requests refused with USAGE_LIMIT_EXCEEDED (never run, never billed)',
+      registers: [registry],
+    }),
+    actionsRefunded: new Counter({
+      name: 'pagemap_actions_refunded_total',
+      help: 'Reserved actions given back, by reason (error code or not_run)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    activeSessions: new Gauge({
+      name: 'pagemap_active_sessions',
+      help: 'Sessions open across all live workers (from heartbeats)',
+      registers: [registry],
+    }),
     liveWorkers: new Gauge({ name: 'pagemap_live_workers', help: 'Workers heart-beating now', registers: [registry] }),
-    inflight: new Gauge({ name: 'pagemap_http_inflight_requests', help: 'Requests being served', registers: [registry] }),
+    inflight: new Gauge({
+      name: 'pagemap_http_inflight_requests',
+      help: 'Requests being served',
+      registers: [registry],
+    }),
   };
 }
 

@@ -54,14 +54,21 @@ test('no worker can take a new session: 503 NO_CAPACITY with Retry-After, not bi
 test('/health?deep=true: ok with a live worker, 503 "fail" once the worker is stopped', async () => {
   const ok = await api(stack.url, 'GET', '/health?deep=true');
   expect(ok.status).toBe(200);
-  expect(HealthRecord.parse(ok.body)).toMatchObject({ status: 'ok', checks: { browser: 'ok', model: 'ok', datastore: 'ok' } });
+  expect(HealthRecord.parse(ok.body)).toMatchObject({
+    status: 'ok',
+    checks: { browser: 'ok', model: 'ok', datastore: 'ok' },
+  });
 
   await stack.workers[0]!.stop();
   // The worker removes its heartbeat on a clean stop; a crashed one's expires within its TTL.
-  const failed = await waitFor(async () => {
-    const r = await api(stack.url, 'GET', '/health?deep=true');
-    return r.status === 503 ? r : null;
-  }, 10_000, 'deep health to report the stopped worker');
+  const failed = await waitFor(
+    async () => {
+      const r = await api(stack.url, 'GET', '/health?deep=true');
+      return r.status === 503 ? r : null;
+    },
+    10_000,
+    'deep health to report the stopped worker',
+  );
   const record = HealthRecord.parse(failed.body);
   expect(record.status).toBe('fail');
   expect(record.checks.browser).toBe('fail');

@@ -24,11 +24,23 @@ const slot = async (key: string) => Number(await cluster.client.cluster('KEYSLOT
 
 test("a tenant's keys share one slot, a worker's keys another, a queue's keys a third", async () => {
   const t = 'tn_slots';
-  const tenantSlots = await Promise.all([keys.tenant(t), keys.tenantKeys(t), keys.usage(t, '2026-01-01T00:00:00.000Z'), keys.rate(t, 0), keys.tenantSessions(t)].map(slot));
+  const tenantSlots = await Promise.all(
+    [
+      keys.tenant(t),
+      keys.tenantKeys(t),
+      keys.usage(t, '2026-01-01T00:00:00.000Z'),
+      keys.rate(t, 0),
+      keys.tenantSessions(t),
+    ].map(slot),
+  );
   expect(new Set(tenantSlots).size).toBe(1);
-  const workerSlots = await Promise.all([keys.worker('w1'), keys.workerSessions('w1'), keys.reaperLock('w1')].map(slot));
+  const workerSlots = await Promise.all(
+    [keys.worker('w1'), keys.workerSessions('w1'), keys.reaperLock('w1')].map(slot),
+  );
   expect(new Set(workerSlots).size).toBe(1);
-  const queueSlots = await Promise.all(['wait', 'active', 'meta', 'events', 'id'].map((s) => slot(`${keys.bullPrefix}:${keys.workerQueue('w1')}:${s}`)));
+  const queueSlots = await Promise.all(
+    ['wait', 'active', 'meta', 'events', 'id'].map((s) => slot(`${keys.bullPrefix}:${keys.workerQueue('w1')}:${s}`)),
+  );
   expect(new Set(queueSlots).size).toBe(1);
 });
 
@@ -55,16 +67,38 @@ test('session directory and fleet: slots, record, owner, remove, reap a dead wor
   const directory = new SessionDirectory(cluster.client, keys, fleet);
   const alive = `w-${randomBytes(3).toString('hex')}`;
   const dead = `w-${randomBytes(3).toString('hex')}`;
-  for (const id of [alive, dead]) await fleet.beat({ id, capacity: 4, sessions: 0, browser: 1, accepting: 1, summarizer: 'ok', at: Date.now(), pid: 1 }, 60_000);
+  for (const id of [alive, dead])
+    await fleet.beat(
+      { id, capacity: 4, sessions: 0, browser: 1, accepting: 1, summarizer: 'ok', at: Date.now(), pid: 1 },
+      60_000,
+    );
   expect((await fleet.live()).map((w) => w.id).sort()).toEqual([alive, dead].sort());
   const sid = () => randomBytes(18).toString('base64url');
   const [a, b, c] = [sid(), sid(), sid()];
   for (const id of [a, b]) expect((await directory.takeSlot('tn_x', id, 2, 60_000)).admitted).toBe(true);
   expect((await directory.takeSlot('tn_x', c, 2, 60_000)).admitted).toBe(false);
   const now = Date.now();
-  await directory.record(a, { tenant: 'tn_x', worker: alive, created_at: now, last_seen_at: now, expires_at: now + 60_000 });
-  await directory.record(b, { tenant: 'tn_x', worker: dead, created_at: now, last_seen_at: now, expires_at: now + 60_000 });
-  await directory.touch(a, { tenant: 'tn_x', worker: alive, created_at: now, last_seen_at: now + 1, expires_at: now + 90_000 });
+  await directory.record(a, {
+    tenant: 'tn_x',
+    worker: alive,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + 60_000,
+  });
+  await directory.record(b, {
+    tenant: 'tn_x',
+    worker: dead,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + 60_000,
+  });
+  await directory.touch(a, {
+    tenant: 'tn_x',
+    worker: alive,
+    created_at: now,
+    last_seen_at: now + 1,
+    expires_at: now + 90_000,
+  });
   expect(await directory.ownerOf('tn_x', a)).toBe(alive);
   await expect(directory.ownerOf('tn_other', a)).rejects.toThrow('Session not found or expired.');
 

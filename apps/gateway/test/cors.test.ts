@@ -11,7 +11,10 @@ let key: string;
 let playground: string;
 
 beforeAll(async () => {
-  stack = await startStack({ workers: 0, gatewayEnv: { PAGEMAP_DOCS_ORIGIN: `${DOCS}/docs/`, PAGEMAP_DASHBOARD_URL: DOCS } });
+  stack = await startStack({
+    workers: 0,
+    gatewayEnv: { PAGEMAP_DOCS_ORIGIN: `${DOCS}/docs/`, PAGEMAP_DASHBOARD_URL: DOCS },
+  });
   const t = await stack.tenant({ plan: 'builder' });
   key = t.apiKey;
   playground = mintPlaygroundToken(stack.env.PAGEMAP_JWT_SECRET!, t.tenant.id).token;
@@ -22,7 +25,15 @@ afterAll(async () => {
 });
 
 test('a preflight from the docs origin is allowed for POST/DELETE with Authorization; other origins get no CORS headers', async () => {
-  const pre = (origin: string) => fetch(`${stack.url}/v1/browse`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+  const pre = (origin: string) =>
+    fetch(`${stack.url}/v1/browse`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
   const ok = await pre(DOCS);
   expect(ok.status).toBe(204);
   expect(ok.headers.get('access-control-allow-origin')).toBe(DOCS);
@@ -32,7 +43,10 @@ test('a preflight from the docs origin is allowed for POST/DELETE with Authoriza
   const evil = await pre('http://evil.test');
   expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   // Not on non-API paths either.
-  const metrics = await fetch(`${stack.url}/metrics`, { method: 'OPTIONS', headers: { origin: DOCS, 'access-control-request-method': 'GET' } });
+  const metrics = await fetch(`${stack.url}/metrics`, {
+    method: 'OPTIONS',
+    headers: { origin: DOCS, 'access-control-request-method': 'GET' },
+  });
   expect(metrics.headers.get('access-control-allow-origin')).toBeNull();
 });
 
@@ -57,7 +71,10 @@ test('without an Origin a full key works as before; another origin gets the answ
 test('a browser following billing.portal_url is sent to the dashboard billing area; API clients still get JSON', async () => {
   const usage = await api(stack.url, 'GET', '/v1/usage', { key });
   const portal = new URL(usage.body.billing.portal_url, `${stack.url}/`).toString();
-  const browser = await fetch(portal, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+  const browser = await fetch(portal, {
+    headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    redirect: 'manual',
+  });
   expect(browser.status).toBe(303);
   expect(browser.headers.get('location')).toBe(`${DOCS}/billing`);
   const client = await api(stack.url, 'GET', usage.body.billing.portal_url, { key });

@@ -44,7 +44,13 @@ interface Case {
 }
 
 function forgedJwt(): string {
-  return jwt.sign({ scope: 'playground' }, 'not-the-secret-not-the-secret-not-the-secret', { algorithm: 'HS256', subject: 'tn_x', audience: 'pagemap-playground', issuer: 'pagemap', expiresIn: 900 });
+  return jwt.sign({ scope: 'playground' }, 'not-the-secret-not-the-secret-not-the-secret', {
+    algorithm: 'HS256',
+    subject: 'tn_x',
+    audience: 'pagemap-playground',
+    issuer: 'pagemap',
+    expiresIn: 900,
+  });
 }
 
 function b64(v: unknown): string {
@@ -54,26 +60,97 @@ function b64(v: unknown): string {
 const CASES: Case[] = [
   // Credentials
   { name: 'no Authorization header', body: { url: OK_URL }, auth: null, status: 401, code: 'UNAUTHORIZED' },
-  { name: 'Basic instead of Bearer', body: { url: OK_URL }, auth: 'Basic dXNlcjpwYXNz', status: 401, code: 'UNAUTHORIZED' },
+  {
+    name: 'Basic instead of Bearer',
+    body: { url: OK_URL },
+    auth: 'Basic dXNlcjpwYXNz',
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
   { name: 'Bearer with no credential', body: { url: OK_URL }, auth: 'Bearer ', status: 401, code: 'UNAUTHORIZED' },
-  { name: 'Bearer with two credentials', body: { url: OK_URL }, auth: 'Bearer pm_a pm_b', status: 401, code: 'UNAUTHORIZED' },
-  { name: 'a key of the wrong shape', body: { url: OK_URL }, auth: 'Bearer pm_short', status: 401, code: 'UNAUTHORIZED' },
-  { name: 'an unknown key of the right shape', body: { url: OK_URL }, auth: `Bearer pm_${randomBytes(24).toString('base64url')}`, status: 401, code: 'UNAUTHORIZED' },
-  { name: 'a token signed with another secret', body: { url: OK_URL }, auth: `Bearer ${forgedJwt()}`, status: 401, code: 'UNAUTHORIZED' },
-  { name: 'a JWT-shaped garbage token', body: { url: OK_URL }, auth: 'Bearer aaaa.bbbb.cccc', status: 401, code: 'UNAUTHORIZED' },
-  { name: 'an unsigned (alg none) token', body: { url: OK_URL }, auth: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ scope: 'playground', sub: 'x', aud: 'pagemap-playground', iss: 'pagemap', exp: 9999999999 })}.`, status: 401, code: 'UNAUTHORIZED' },
+  {
+    name: 'Bearer with two credentials',
+    body: { url: OK_URL },
+    auth: 'Bearer pm_a pm_b',
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'a key of the wrong shape',
+    body: { url: OK_URL },
+    auth: 'Bearer pm_short',
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'an unknown key of the right shape',
+    body: { url: OK_URL },
+    auth: `Bearer pm_${randomBytes(24).toString('base64url')}`,
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'a token signed with another secret',
+    body: { url: OK_URL },
+    auth: `Bearer ${forgedJwt()}`,
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'a JWT-shaped garbage token',
+    body: { url: OK_URL },
+    auth: 'Bearer aaaa.bbbb.cccc',
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'an unsigned (alg none) token',
+    body: { url: OK_URL },
+    auth: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ scope: 'playground', sub: 'x', aud: 'pagemap-playground', iss: 'pagemap', exp: 9999999999 })}.`,
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
   // Body encoding
   { name: 'malformed JSON', body: '{"url": ', status: 400, code: 'INVALID_JSON' },
   { name: 'JSON null', body: 'null', status: 400, code: 'INVALID_JSON' },
   { name: 'a bare JSON string', body: '"https://example.com/"', status: 400, code: 'INVALID_JSON' },
   { name: 'a JSON array', body: '[]', status: 400, code: 'INVALID_REQUEST' },
-  { name: 'text/plain content type', body: '{"url":"https://example.com/"}', headers: { 'content-type': 'text/plain' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'form content type', body: 'url=https%3A%2F%2Fexample.com', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'an unsupported charset', body: '{"url":"https://example.com/"}', headers: { 'content-type': 'application/json; charset=latin1' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'an oversized body', body: { url: OK_URL, tool: 'search', params: { query: 'x'.repeat(LIMITS.maxBodyBytes + 10) } }, status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  {
+    name: 'text/plain content type',
+    body: '{"url":"https://example.com/"}',
+    headers: { 'content-type': 'text/plain' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'form content type',
+    body: 'url=https%3A%2F%2Fexample.com',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'an unsupported charset',
+    body: '{"url":"https://example.com/"}',
+    headers: { 'content-type': 'application/json; charset=latin1' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'an oversized body',
+    body: { url: OK_URL, tool: 'search', params: { query: 'x'.repeat(LIMITS.maxBodyBytes + 10) } },
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
   // url / session_id
   { name: 'neither url nor session_id', body: {}, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'an empty body', body: '', headers: { 'content-type': 'application/json' }, status: 400, code: 'INVALID_REQUEST' },
+  {
+    name: 'an empty body',
+    body: '',
+    headers: { 'content-type': 'application/json' },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
   { name: 'both url and session_id', body: { url: OK_URL, session_id: SESSION }, status: 400, code: 'INVALID_REQUEST' },
   { name: 'an ftp: URL', body: { url: 'ftp://example.com/file' }, status: 400, code: 'INVALID_REQUEST' },
   { name: 'a file: URL', body: { url: 'file:///etc/passwd' }, status: 400, code: 'INVALID_REQUEST' },
@@ -82,37 +159,145 @@ const CASES: Case[] = [
   { name: 'a relative URL', body: { url: '/login' }, status: 400, code: 'INVALID_REQUEST' },
   { name: 'a URL that is a number', body: { url: 42 }, status: 400, code: 'INVALID_REQUEST' },
   { name: 'an empty URL', body: { url: '' }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'a URL longer than the limit', body: { url: `https://example.com/${'a'.repeat(LIMITS.maxUrlLength)}` }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'a session_id with bad characters', body: { session_id: `${'A'.repeat(22)}$%` }, status: 400, code: 'INVALID_REQUEST' },
+  {
+    name: 'a URL longer than the limit',
+    body: { url: `https://example.com/${'a'.repeat(LIMITS.maxUrlLength)}` },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'a session_id with bad characters',
+    body: { session_id: `${'A'.repeat(22)}$%` },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
   { name: 'a session_id too short', body: { session_id: 'abc' }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'a session_id that is an object', body: { session_id: { id: SESSION } }, status: 400, code: 'INVALID_REQUEST' },
+  {
+    name: 'a session_id that is an object',
+    body: { session_id: { id: SESSION } },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
   // tool / tools / params
-  { name: 'both tool and tools', body: { session_id: SESSION, tool: 'a', tools: [{ tool: 'b' }] }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'params without tool', body: { session_id: SESSION, params: { q: 'x' } }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'params an array', body: { session_id: SESSION, tool: 'search', params: ['x'] }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'params a string', body: { session_id: SESSION, tool: 'search', params: 'query=x' }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'a param value that is an object', body: { session_id: SESSION, tool: 'search', params: { query: { nested: true } } }, status: 400, code: 'INVALID_REQUEST' },
+  {
+    name: 'both tool and tools',
+    body: { session_id: SESSION, tool: 'a', tools: [{ tool: 'b' }] },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'params without tool',
+    body: { session_id: SESSION, params: { q: 'x' } },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'params an array',
+    body: { session_id: SESSION, tool: 'search', params: ['x'] },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'params a string',
+    body: { session_id: SESSION, tool: 'search', params: 'query=x' },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'a param value that is an object',
+    body: { session_id: SESSION, tool: 'search', params: { query: { nested: true } } },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
   { name: 'tool an empty string', body: { session_id: SESSION, tool: '' }, status: 400, code: 'INVALID_REQUEST' },
   { name: 'tool a number', body: { session_id: SESSION, tool: 7 }, status: 400, code: 'INVALID_REQUEST' },
   { name: 'tools empty', body: { session_id: SESSION, tools: [] }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'tools longer than the batch bound', body: { session_id: SESSION, tools: Array.from({ length: LIMITS.maxBatchTools + 1 }, () => ({ tool: 'x' })) }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'tools an object', body: { session_id: SESSION, tools: { tool: 'x' } }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'a tools element that is a string', body: { session_id: SESSION, tools: ['search'] }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'a tools element with an unknown field', body: { session_id: SESSION, tools: [{ tool: 'search', args: {} }] }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'an unknown top-level field', body: { url: OK_URL, callback: 'https://evil.example/' }, status: 400, code: 'INVALID_REQUEST' },
-  { name: 'include_page_content a string', body: { url: OK_URL, include_page_content: 'yes' }, status: 400, code: 'INVALID_REQUEST' },
+  {
+    name: 'tools longer than the batch bound',
+    body: { session_id: SESSION, tools: Array.from({ length: LIMITS.maxBatchTools + 1 }, () => ({ tool: 'x' })) },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'tools an object',
+    body: { session_id: SESSION, tools: { tool: 'x' } },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'a tools element that is a string',
+    body: { session_id: SESSION, tools: ['search'] },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'a tools element with an unknown field',
+    body: { session_id: SESSION, tools: [{ tool: 'search', args: {} }] },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'an unknown top-level field',
+    body: { url: OK_URL, callback: 'https://evil.example/' },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'include_page_content a string',
+    body: { url: OK_URL, include_page_content: 'yes' },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
   // Routes and methods
   { name: 'an unknown route', method: 'GET', path: '/v1/nothing-here', status: 404, code: 'NOT_FOUND' },
-  { name: 'a route without the version prefix', path: '/browse', body: { url: OK_URL }, status: 404, code: 'NOT_FOUND' },
+  {
+    name: 'a route without the version prefix',
+    path: '/browse',
+    body: { url: OK_URL },
+    status: 404,
+    code: 'NOT_FOUND',
+  },
   { name: 'a future version', path: '/v2/browse', body: { url: OK_URL }, status: 404, code: 'NOT_FOUND' },
   { name: 'GET on the browse endpoint', method: 'GET', path: '/v1/browse', status: 405, code: 'METHOD_NOT_ALLOWED' },
   { name: 'PUT on usage', method: 'PUT', path: '/v1/usage', body: {}, status: 405, code: 'METHOD_NOT_ALLOWED' },
-  { name: 'POST on health', method: 'POST', path: '/health', body: {}, auth: null, status: 405, code: 'METHOD_NOT_ALLOWED' },
+  {
+    name: 'POST on health',
+    method: 'POST',
+    path: '/health',
+    body: {},
+    auth: null,
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+  },
   { name: 'GET on a session', method: 'GET', path: `/v1/session/${SESSION}`, status: 405, code: 'METHOD_NOT_ALLOWED' },
-  { name: 'DELETE of an unknown session', method: 'DELETE', path: `/v1/session/${SESSION}`, status: 404, code: 'SESSION_NOT_FOUND' },
-  { name: 'DELETE of a malformed session id', method: 'DELETE', path: '/v1/session/not*an*id', status: 404, code: 'SESSION_NOT_FOUND' },
-  { name: 'a path with broken percent-encoding', method: 'DELETE', path: '/v1/session/%E0%A4%A', status: 400, code: 'INVALID_REQUEST' },
-  { name: 'minting a token with an unknown field', path: '/v1/playground/tokens', body: { scope: 'full' }, status: 400, code: 'INVALID_REQUEST' },
+  {
+    name: 'DELETE of an unknown session',
+    method: 'DELETE',
+    path: `/v1/session/${SESSION}`,
+    status: 404,
+    code: 'SESSION_NOT_FOUND',
+  },
+  {
+    name: 'DELETE of a malformed session id',
+    method: 'DELETE',
+    path: '/v1/session/not*an*id',
+    status: 404,
+    code: 'SESSION_NOT_FOUND',
+  },
+  {
+    name: 'a path with broken percent-encoding',
+    method: 'DELETE',
+    path: '/v1/session/%E0%A4%A',
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
+  {
+    name: 'minting a token with an unknown field',
+    path: '/v1/playground/tokens',
+    body: { scope: 'full' },
+    status: 400,
+    code: 'INVALID_REQUEST',
+  },
 ];
 
 test(`the table has at least 30 kinds of bad request (${CASES.length})`, () => {
@@ -130,7 +315,11 @@ test.each(CASES)('$name → $status $code', async (c) => {
     body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(new URL(c.path ?? '/v1/browse', stack.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(new URL(c.path ?? '/v1/browse', stack.url), {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.text();
   expect({ status: res.status, text }).toMatchObject({ status: c.status });
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -145,7 +334,14 @@ test.each(CASES)('$name → $status $code', async (c) => {
   expect(text).not.toMatch(/\bat .+:\d+:\d+|\/work\/|node_modules|\.ts:\d|\.js:\d|ZodError|SyntaxError|TypeError/);
   if (c.status === 405) expect(res.headers.get('allow')).toBeTruthy();
   // Usage headers on every authenticated response, refusals included.
-  if (auth === `Bearer ${key}` && c.status !== 404 && c.status !== 405 && c.status !== 400 && c.status !== 413 && c.status !== 415) {
+  if (
+    auth === `Bearer ${key}` &&
+    c.status !== 404 &&
+    c.status !== 405 &&
+    c.status !== 400 &&
+    c.status !== 413 &&
+    c.status !== 415
+  ) {
     expect(res.headers.get('x-usage-action-limit')).toBeTruthy();
   }
 });
@@ -168,7 +364,9 @@ test('an expired playground token is refused with 401', async () => {
 test('the per-tenant rate limit answers 429 RATE_LIMITED with Retry-After', async () => {
   const { tenant, apiKey } = await stack.tenant({ plan: 'free' });
   await stack.accounts.setLimits(tenant.id, { ratePerSecond: 1 });
-  const results = await Promise.all(Array.from({ length: 8 }, () => api(stack.url, 'GET', '/v1/usage', { key: apiKey })));
+  const results = await Promise.all(
+    Array.from({ length: 8 }, () => api(stack.url, 'GET', '/v1/usage', { key: apiKey })),
+  );
   const limited = results.filter((r) => r.status === 429);
   const served = results.filter((r) => r.status === 200);
   expect(limited.length + served.length).toBe(8);

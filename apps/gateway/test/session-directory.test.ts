@@ -29,7 +29,10 @@ const wid = () => `w-${randomBytes(4).toString('hex')}`;
 
 async function liveWorker(): Promise<string> {
   const id = wid();
-  await fleet.beat({ id, capacity: 4, sessions: 0, browser: 1, accepting: 1, summarizer: 'ok', at: Date.now(), pid: 1 }, 60_000);
+  await fleet.beat(
+    { id, capacity: 4, sessions: 0, browser: 1, accepting: 1, summarizer: 'ok', at: Date.now(), pid: 1 },
+    60_000,
+  );
   return id;
 }
 

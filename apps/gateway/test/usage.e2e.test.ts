@@ -37,7 +37,16 @@ function admin(...args: string[]): Promise<{ code: number; json: any; stderr: st
     execFile(
       process.execPath,
       [join(REPO_ROOT, 'apps', 'admin', 'dist', 'main.js'), ...args],
-      { env: { PATH: process.env.PATH ?? '', REDIS_URL: stack.env.REDIS_URL!, PAGEMAP_REDIS_MODE: stack.env.PAGEMAP_REDIS_MODE!, PAGEMAP_REDIS_PREFIX: stack.env.PAGEMAP_REDIS_PREFIX!, PAGEMAP_JWT_SECRET: stack.env.PAGEMAP_JWT_SECRET! }, timeout: 20_000 },
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          REDIS_URL: stack.env.REDIS_URL!,
+          PAGEMAP_REDIS_MODE: stack.env.PAGEMAP_REDIS_MODE!,
+          PAGEMAP_REDIS_PREFIX: stack.env.PAGEMAP_REDIS_PREFIX!,
+          PAGEMAP_JWT_SECRET: stack.env.PAGEMAP_JWT_SECRET!,
+        },
+        timeout: 20_000,
+      },
       (err, stdout, stderr) => {
         let json: unknown;
         try {
@@ -77,11 +86,20 @@ test('two gateways, 200 concurrent single-action requests, limit 150: exactly 15
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      api(i % 2 ? g2 : g1, 'POST', '/v1/browse', { key, body: { session_id: sessions[i % SESSIONS], tool: 'navigate', params: { url: site.url(targets[i % targets.length]!) } } }),
+      api(i % 2 ? g2 : g1, 'POST', '/v1/browse', {
+        key,
+        body: {
+          session_id: sessions[i % SESSIONS],
+          tool: 'navigate',
+          params: { url: site.url(targets[i % targets.length]!) },
+        },
+      }),
     ),
   );
   // For the report only (no assertion on time).
-  process.stdout.write(`200 concurrent requests on ${SESSIONS} sessions: ${Math.round(performance.now() - started)} ms\n`);
+  process.stdout.write(
+    `200 concurrent requests on ${SESSIONS} sessions: ${Math.round(performance.now() - started)} ms\n`,
+  );
   const byStatus = new Map<number, number>();
   for (const r of results) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
   expect(Object.fromEntries(byStatus)).toEqual({ 200: 150, 429: 50 });
@@ -132,7 +150,13 @@ test('billing rule: a page is one action, a tool run is one; unknown tools, cut 
   // A batch cut short by a navigation: the navigating tool is billed, the one after it is not.
   const batch = await api(g2, 'POST', '/v1/browse', {
     key,
-    body: { session_id: id, tools: [{ tool: 'navigate', params: { url: site.url('/article.html') } }, { tool: 'navigate', params: { url: site.url('/search.html') } }] },
+    body: {
+      session_id: id,
+      tools: [
+        { tool: 'navigate', params: { url: site.url('/article.html') } },
+        { tool: 'navigate', params: { url: site.url('/search.html') } },
+      ],
+    },
   });
   expect(batch.status).toBe(200);
   expect(batch.body.stopped_reason).toBe('navigation');
@@ -209,7 +233,11 @@ describe('playground tokens', () => {
     expect((await api(g1, 'GET', '/v1/usage', { key })).status).toBe(200);
     const portal = await api(g1, 'GET', '/v1/billing/portal', { key });
     expect(portal.status).toBe(200);
-    expect(BillingStanding.parse(portal.body)).toMatchObject({ plan: 'builder', has_subscription: true, limits: { actions: 50_000 } });
+    expect(BillingStanding.parse(portal.body)).toMatchObject({
+      plan: 'builder',
+      has_subscription: true,
+      limits: { actions: 50_000 },
+    });
   });
 
   test('tampered and expired tokens: 401', async () => {
@@ -217,7 +245,11 @@ describe('playground tokens', () => {
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     const widened = Buffer.from(JSON.stringify({ ...claims, scope: 'full' })).toString('base64url');
     const flipped = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
-    const expired = mintPlaygroundToken(stack.env.PAGEMAP_JWT_SECRET!, tenantId, new Date(Date.now() - 15 * 60_000 - 1000)).token;
+    const expired = mintPlaygroundToken(
+      stack.env.PAGEMAP_JWT_SECRET!,
+      tenantId,
+      new Date(Date.now() - 15 * 60_000 - 1000),
+    ).token;
     for (const bad of [`${h}.${widened}.${s}`, `${h}.${p}.${flipped}`, expired]) {
       const res = await api(g2, 'POST', '/v1/browse', { key: bad, body: { url: site.url('/') } });
       expect(res.status).toBe(401);
@@ -229,7 +261,9 @@ describe('playground tokens', () => {
 test('the open-session cap answers 429 SESSION_LIMIT_EXCEEDED with Retry-After, across replicas', async () => {
   const { tenant, apiKey: key } = await stack.tenant({ plan: 'free' });
   await stack.accounts.setLimits(tenant.id, { maxOpenSessions: 2, ratePerSecond: 1000 });
-  const opens = await Promise.all([g1, g2, g1, g2].map((g) => api(g, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } })));
+  const opens = await Promise.all(
+    [g1, g2, g1, g2].map((g) => api(g, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } })),
+  );
   const ok = opens.filter((r) => r.status === 200);
   const refused = opens.filter((r) => r.status === 429);
   expect(ok).toHaveLength(2);
@@ -261,14 +295,20 @@ test('GET /metrics records request latency, rejections by code, actions billed a
     for (const m of text.matchAll(new RegExp(re.source, 'gm'))) total += Number(m[1]);
     return total;
   };
-  expect(value(/^pagemap_http_request_duration_seconds_count\{[^}]*route="\/v1\/browse"[^}]*status="200"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
-  expect(value(/^pagemap_http_requests_total\{[^}]*route="\/v1\/usage"[^}]*status="200"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
+  expect(
+    value(/^pagemap_http_request_duration_seconds_count\{[^}]*route="\/v1\/browse"[^}]*status="200"[^}]*\} (\d+)/m),
+  ).toBeGreaterThan(0);
+  expect(
+    value(/^pagemap_http_requests_total\{[^}]*route="\/v1\/usage"[^}]*status="200"[^}]*\} (\d+)/m),
+  ).toBeGreaterThan(0);
   expect(value(/^pagemap_http_rejections_total\{[^}]*code="USAGE_LIMIT_EXCEEDED"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
   expect(value(/^pagemap_http_rejections_total\{[^}]*code="FORBIDDEN"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
   expect(value(/^pagemap_actions_billed_total\{[^}]*kind="page"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
   expect(value(/^pagemap_actions_billed_total\{[^}]*kind="tool"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
   expect(value(/^pagemap_gateway_queue_wait_seconds_count\{[^}]*\} (\d+)/m)).toBeGreaterThan(0);
-  expect(value(/^pagemap_gateway_job_wait_seconds_count\{[^}]*kind="browse"[^}]*outcome="ok"[^}]*\} (\d+)/m)).toBeGreaterThan(0);
+  expect(
+    value(/^pagemap_gateway_job_wait_seconds_count\{[^}]*kind="browse"[^}]*outcome="ok"[^}]*\} (\d+)/m),
+  ).toBeGreaterThan(0);
   expect(text).toMatch(/^pagemap_active_sessions\{[^}]*\} \d+/m);
   expect(text).toMatch(/^pagemap_live_workers\{[^}]*\} 1$/m);
   expect(value(/^pagemap_actions_rejected_total\{[^}]*\} (\d+)/m)).toBeGreaterThanOrEqual(50);

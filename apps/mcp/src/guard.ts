@@ -22,9 +22,7 @@ export interface GuardOptions {
   allowedOrigins: string[];
 }
 
-export type GuardVerdict =
-  | { ok: true; browser: boolean }
-  | { ok: false; status: 403; message: string };
+export type GuardVerdict = { ok: true; browser: boolean } | { ok: false; status: 403; message: string };
 
 /** The host name of a Host header or origin authority, lower-cased, port dropped, IPv6 kept in brackets. */
 export function hostnameOf(authority: string): string {
@@ -37,7 +35,10 @@ export function hostnameOf(authority: string): string {
 function isLoopbackOrigin(origin: string): boolean {
   try {
     const u = new URL(origin);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && (LOOPBACK_HOSTS as readonly string[]).includes(u.hostname.toLowerCase());
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      (LOOPBACK_HOSTS as readonly string[]).includes(u.hostname.toLowerCase())
+    );
   } catch {
     return false;
   }
@@ -62,12 +63,20 @@ export function checkRequest(headers: IncomingHttpHeaders, opts: GuardOptions): 
   if (!host) return { ok: false, status: 403, message: 'Missing Host header.' };
   const hostname = hostnameOf(host);
   if (!(LOOPBACK_HOSTS as readonly string[]).includes(hostname) && !opts.allowedHosts.includes(hostname)) {
-    return { ok: false, status: 403, message: `Host "${hostname}" is not allowed (DNS rebinding protection); add it to PAGEMAP_MCP_ALLOWED_HOSTS.` };
+    return {
+      ok: false,
+      status: 403,
+      message: `Host "${hostname}" is not allowed (DNS rebinding protection); add it to PAGEMAP_MCP_ALLOWED_HOSTS.`,
+    };
   }
   const origin = headers.origin;
   if (origin === undefined) return { ok: true, browser: false };
   if (!isLoopbackOrigin(origin) && !opts.allowedOrigins.includes(origin)) {
-    return { ok: false, status: 403, message: `Origin "${origin}" is not allowed; add it to PAGEMAP_MCP_ALLOWED_ORIGINS.` };
+    return {
+      ok: false,
+      status: 403,
+      message: `Origin "${origin}" is not allowed; add it to PAGEMAP_MCP_ALLOWED_ORIGINS.`,
+    };
   }
   return { ok: true, browser: true };
 }

@@ -32,7 +32,12 @@ const MAX_BODY = 1024 * 1024;
 /** Challenge of a 401 (RFC 6750): the credential this endpoint takes. */
 export const WWW_AUTHENTICATE = 'Bearer realm="pagemap-mcp"';
 
-function jsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
@@ -54,7 +59,9 @@ function callerKey(req: IncomingMessage): string | undefined {
   return m?.[1];
 }
 
-export async function startHttpServer(opts: HttpOptions): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }> {
+export async function startHttpServer(
+  opts: HttpOptions,
+): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }> {
   const guard = guardOptions(opts.allowedHosts ?? [], opts.allowedOrigins ?? []);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -80,9 +87,16 @@ export async function startHttpServer(opts: HttpOptions): Promise<{ server: Serv
       const apiKey = callerKey(req) ?? (verdict.browser ? undefined : opts.apiKey);
       if (!apiKey) {
         const why = opts.apiKey ? 'a browser page must bring its own key' : 'the server has no key of its own';
-        return jsonRpcError(res, 401, `Send \`Authorization: Bearer <Pagemap API key>\` (${why}).`, { 'www-authenticate': WWW_AUTHENTICATE });
+        return jsonRpcError(res, 401, `Send \`Authorization: Bearer <Pagemap API key>\` (${why}).`, {
+          'www-authenticate': WWW_AUTHENTICATE,
+        });
       }
-      const client = new Pagemap({ apiKey, baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+      const client = new Pagemap({
+        apiKey,
+        baseUrl: opts.baseUrl,
+        timeoutMs: opts.timeoutMs,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      });
       const mcp = createMcpServer(client);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   }
   const log = createLogger({ name: 'mcp', level: env.LOG_LEVEL, destination: pino.destination({ fd: 2, sync: true }) });
   if (env.PAGEMAP_MCP_TRANSPORT === 'stdio') {
-    const client = new Pagemap({ apiKey: env.PAGEMAP_API_KEY!, baseUrl: env.PAGEMAP_BASE_URL, timeoutMs: env.PAGEMAP_MCP_TIMEOUT_MS });
+    const client = new Pagemap({
+      apiKey: env.PAGEMAP_API_KEY!,
+      baseUrl: env.PAGEMAP_BASE_URL,
+      timeoutMs: env.PAGEMAP_MCP_TIMEOUT_MS,
+    });
     const server = createMcpServer(client);
     await server.connect(new StdioServerTransport());
     log.info({ transport: 'stdio', baseUrl: env.PAGEMAP_BASE_URL }, 'mcp ready');
@@ -47,6 +51,6 @@ async function main(): Promise<void> {
 }
 
 void main().catch((err: unknown) => {
-  process.stderr.write(`pagemap-mcp failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`pagemap-mcp failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

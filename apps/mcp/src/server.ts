@@ -23,7 +23,7 @@ const Params = z.record(z.string(), ParamValue);
  */
 const UsageSnapshot = z.object({
   action_count: z.number().int().optional().describe('Actions used in the current period, this request included.'),
-  action_limit: z.number().int().optional().describe('The plan\'s actions per period.'),
+  action_limit: z.number().int().optional().describe("The plan's actions per period."),
   period_start: z.string().optional().describe('Start of the current period (ISO 8601).'),
 });
 
@@ -49,9 +49,13 @@ function ok(value: object): CallToolResult {
 function failed(err: unknown): CallToolResult {
   if (err instanceof PagemapApiError) {
     const retry = err.retryAfterS !== undefined ? ` Retry after ${err.retryAfterS} s.` : '';
-    return { isError: true, content: [{ type: 'text', text: `${err.code} (HTTP ${err.status}): ${err.message}${retry}` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${err.code} (HTTP ${err.status}): ${err.message}${retry}` }],
+    };
   }
-  if (err instanceof PagemapSdkError) return { isError: true, content: [{ type: 'text', text: `${err.name}: ${err.message}` }] };
+  if (err instanceof PagemapSdkError)
+    return { isError: true, content: [{ type: 'text', text: `${err.name}: ${err.message}` }] };
   throw err;
 }
 
@@ -66,7 +70,10 @@ async function call(fn: () => Promise<object>): Promise<CallToolResult> {
 export function createMcpServer(client: Pagemap): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
-    { instructions: 'Open a web page with `browse` to get its title, summary and callable tools; run them with `execute_tool` on the same session_id; `close_session` when done. Tool names and params come from the page map.' },
+    {
+      instructions:
+        'Open a web page with `browse` to get its title, summary and callable tools; run them with `execute_tool` on the same session_id; `close_session` when done. Tool names and params come from the page map.',
+    },
   );
 
   server.registerTool(
@@ -74,18 +81,26 @@ export function createMcpServer(client: Pagemap): McpServer {
     {
       title: 'Open or re-read a web page',
       description:
-        'Open `url` in a new isolated browser session (costs 1 action) or re-read the current page of `session_id`. Returns session_id, expires_at, url, title, a short summary and the page\'s callable tools (name, description, params).',
+        "Open `url` in a new isolated browser session (costs 1 action) or re-read the current page of `session_id`. Returns session_id, expires_at, url, title, a short summary and the page's callable tools (name, description, params).",
       inputSchema: {
         url: z.string().url().optional().describe('Page to open in a new session (absolute http/https URL).'),
         session_id: z.string().optional().describe('An open session to re-read instead.'),
-        include_page_content: z.boolean().optional().describe('Also return the page\'s main content as Markdown.'),
+        include_page_content: z.boolean().optional().describe("Also return the page's main content as Markdown."),
       },
       outputSchema: PageMap,
       annotations: { openWorldHint: true, readOnlyHint: false },
     },
     async ({ url, session_id, include_page_content }) => {
-      if ((url === undefined) === (session_id === undefined)) return { isError: true, content: [{ type: 'text', text: 'Pass exactly one of `url` or `session_id`.' }] };
-      return call(async () => pageMap(await client.browse({ ...(url ? { url } : { session_id: session_id! }), ...(include_page_content !== undefined ? { include_page_content } : {}) })));
+      if ((url === undefined) === (session_id === undefined))
+        return { isError: true, content: [{ type: 'text', text: 'Pass exactly one of `url` or `session_id`.' }] };
+      return call(async () =>
+        pageMap(
+          await client.browse({
+            ...(url ? { url } : { session_id: session_id! }),
+            ...(include_page_content !== undefined ? { include_page_content } : {}),
+          }),
+        ),
+      );
     },
   );
 
@@ -94,19 +109,23 @@ export function createMcpServer(client: Pagemap): McpServer {
     {
       title: 'Execute a page tool',
       description:
-        'Execute one tool of the session\'s current page (`tool` + `params`), or a batch in order (`tools`: [{tool, params}]). Each tool costs 1 action. Returns the page map after it and `results` ({tool, success, error}); a batch stops early at a navigation or its time budget (`stopped_reason`).',
+        "Execute one tool of the session's current page (`tool` + `params`), or a batch in order (`tools`: [{tool, params}]). Each tool costs 1 action. Returns the page map after it and `results` ({tool, success, error}); a batch stops early at a navigation or its time budget (`stopped_reason`).",
       inputSchema: {
         session_id: z.string().describe('The session from `browse`.'),
         tool: z.string().optional().describe('Name of one tool from the page map.'),
         params: Params.optional().describe('Parameters of `tool`, by param name.'),
-        tools: z.array(z.object({ tool: z.string(), params: Params.optional() })).optional().describe('A batch instead of `tool`.'),
+        tools: z
+          .array(z.object({ tool: z.string(), params: Params.optional() }))
+          .optional()
+          .describe('A batch instead of `tool`.'),
         include_page_content: z.boolean().optional(),
       },
       outputSchema: PageMap,
       annotations: { openWorldHint: true, destructiveHint: true },
     },
     async ({ session_id, tool, params, tools, include_page_content }) => {
-      if ((tool === undefined) === (tools === undefined)) return { isError: true, content: [{ type: 'text', text: 'Pass exactly one of `tool` or `tools`.' }] };
+      if ((tool === undefined) === (tools === undefined))
+        return { isError: true, content: [{ type: 'text', text: 'Pass exactly one of `tool` or `tools`.' }] };
       return call(async () =>
         pageMap(
           await client.browse({
@@ -123,7 +142,8 @@ export function createMcpServer(client: Pagemap): McpServer {
     'close_session',
     {
       title: 'Close a browser session',
-      description: 'Close the session and destroy its browser state (cookies included). Sessions also expire after about 5 idle minutes.',
+      description:
+        'Close the session and destroy its browser state (cookies included). Sessions also expire after about 5 idle minutes.',
       inputSchema: { session_id: z.string() },
       outputSchema: SessionClosed,
       annotations: { idempotentHint: true, destructiveHint: true, openWorldHint: false },
@@ -135,7 +155,7 @@ export function createMcpServer(client: Pagemap): McpServer {
     'usage',
     {
       title: 'Pagemap usage',
-      description: 'Actions used and the plan\'s limit in the current billing period.',
+      description: "Actions used and the plan's limit in the current billing period.",
       inputSchema: {},
       outputSchema: UsageRecord,
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -18,18 +18,31 @@ interface Answer {
   body: any;
 }
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'guard-test', version: '0' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'guard-test', version: '0' } },
+};
 
 /** node:http, not fetch: fetch may not set `Host`, and a rebinding attack is all about that header. */
 function post(http: Http, headers: Record<string, string>, body: unknown = INITIALIZE): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: http.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: '127.0.0.1',
+        port: http.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }),
+        );
       },
     );
     req.on('error', reject);
@@ -48,7 +61,11 @@ let listed: Http;
 beforeAll(async () => {
   withKey = await start({ apiKey: 'pm_server_own_key' });
   keyless = await start();
-  listed = await start({ apiKey: 'pm_server_own_key', allowedHosts: ['MCP.internal.example:443'], allowedOrigins: ['https://app.example/'] });
+  listed = await start({
+    apiKey: 'pm_server_own_key',
+    allowedHosts: ['MCP.internal.example:443'],
+    allowedOrigins: ['https://app.example/'],
+  });
 });
 
 afterAll(async () => {
@@ -87,7 +104,7 @@ test('a foreign Origin is refused; loopback origins and the allow-list pass', as
   expect((await post(listed, { ...own, origin: 'https://app.example:8443' })).status).toBe(403);
 });
 
-test('a browser page without a key of its own gets 401, not the server\'s key', async () => {
+test("a browser page without a key of its own gets 401, not the server's key", async () => {
   const page = await post(withKey, { origin: 'http://localhost:3000' });
   expect(page.status).toBe(401);
   expect(page.headers['www-authenticate']).toBe(WWW_AUTHENTICATE);

@@ -22,7 +22,9 @@ export function dashboardEnv(env: StackEnv, secrets: StackSecrets, apiUrl: strin
     HOST: env.HOST,
     PAGEMAP_API_URL: apiUrl,
     PAGEMAP_DASHBOARD_URL: dashboardUrl(env),
-    PAGEMAP_DASHBOARD_SESSION_SECRET: createHmac('sha256', secrets.jwtSecret).update('dashboard-session').digest('base64url'),
+    PAGEMAP_DASHBOARD_SESSION_SECRET: createHmac('sha256', secrets.jwtSecret)
+      .update('dashboard-session')
+      .digest('base64url'),
   };
 }
 
@@ -31,14 +33,21 @@ export function gatewayDashboardEnv(env: StackEnv): Record<string, string> {
   return { PAGEMAP_DOCS_ORIGIN: dashboardUrl(env), PAGEMAP_DASHBOARD_URL: dashboardUrl(env) };
 }
 
-export async function seedDevOwner(redis: RedisClient, keys: KeySpace, env: StackEnv): Promise<{ email: string; password: string; generated: boolean }> {
+export async function seedDevOwner(
+  redis: RedisClient,
+  keys: KeySpace,
+  env: StackEnv,
+): Promise<{ email: string; password: string; generated: boolean }> {
   const accounts = new AccountStore(redis, keys);
   const owners = new OwnerStore(redis, keys, accounts);
   const email = env.PAGEMAP_DEV_OWNER_EMAIL;
   const generated = env.PAGEMAP_DEV_OWNER_PASSWORD === undefined;
   const password = env.PAGEMAP_DEV_OWNER_PASSWORD ?? randomBytes(12).toString('base64url');
   const existing = await owners.findByEmail(email);
-  if (existing && existing.tenantId !== DEV_TENANT_ID) throw new Error(`${email} already owns tenant ${existing.tenantId}; set PAGEMAP_DEV_OWNER_EMAIL to another address`);
+  if (existing && existing.tenantId !== DEV_TENANT_ID)
+    throw new Error(
+      `${email} already owns tenant ${existing.tenantId}; set PAGEMAP_DEV_OWNER_EMAIL to another address`,
+    );
   if (existing) await owners.setPassword(existing.id, password);
   else await owners.createOwner({ email, password, tenantId: DEV_TENANT_ID });
   return { email, password, generated };

@@ -7,7 +7,10 @@ import type { AccountStore } from '@pagemap/accounts';
 
 export const DEV_TENANT_ID = 'dev';
 
-export async function ensureDevKey(accounts: AccountStore, seeded?: string): Promise<{ key: string; created: boolean }> {
+export async function ensureDevKey(
+  accounts: AccountStore,
+  seeded?: string,
+): Promise<{ key: string; created: boolean }> {
   let created = false;
   if (!(await accounts.getTenant(DEV_TENANT_ID))) {
     await accounts.createTenant({ id: DEV_TENANT_ID, name: 'Development', plan: 'builder' });

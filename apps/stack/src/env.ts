@@ -23,11 +23,17 @@ export const StackEnvSchema = z.object({
   /** Port of the demo fixture site (served with PAGEMAP_OUTBOUND_ALLOW=loopback); 0 picks a free one on each start. */
   PAGEMAP_DEMO_PORT: envInt(0, 0, 65535),
   /** A known development API key (`pm_` + 32 base64url characters) for scripts; random otherwise. */
-  PAGEMAP_DEV_API_KEY: z.string().regex(/^pm_[A-Za-z0-9_-]{32}$/, 'must look like pm_ followed by 32 base64url characters').optional(),
+  PAGEMAP_DEV_API_KEY: z
+    .string()
+    .regex(/^pm_[A-Za-z0-9_-]{32}$/, 'must look like pm_ followed by 32 base64url characters')
+    .optional(),
   /** Dashboard (and documentation site) port. */
   PAGEMAP_DASHBOARD_PORT: envInt(8090, 1, 65535),
   /** Email of the dashboard owner seeded for the `dev` tenant. */
-  PAGEMAP_DEV_OWNER_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').default('dev@pagemap.localhost'),
+  PAGEMAP_DEV_OWNER_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+    .default('dev@pagemap.localhost'),
   /** Password of that owner (at least 12 characters); generated and printed on each start when unset. */
   PAGEMAP_DEV_OWNER_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Passed to the worker; with `loopback` the launcher also serves the demo fixture site. */

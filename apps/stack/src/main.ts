@@ -53,17 +53,42 @@ async function main(): Promise<void> {
     if (!redisUrl) {
       const dir = join(dataDir, 'redis');
       mkdirSync(dir, { recursive: true });
-      const redis = (redisChild = spawn('redis-server', ['--port', String(env.PAGEMAP_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--loglevel', 'warning', '--logfile', join(dir, 'redis.log')], { stdio: 'ignore', detached: true }));
+      const redis = (redisChild = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(env.PAGEMAP_REDIS_PORT),
+          '--bind',
+          '127.0.0.1',
+          '--dir',
+          dir,
+          '--appendonly',
+          'yes',
+          '--save',
+          '',
+          '--loglevel',
+          'warning',
+          '--logfile',
+          join(dir, 'redis.log'),
+        ],
+        { stdio: 'ignore', detached: true },
+      ));
       redis.once('exit', (code) => {
         if (!stopping) {
-          say(`redis-server exited (${code}); is port ${env.PAGEMAP_REDIS_PORT} taken? Set PAGEMAP_REDIS_PORT or REDIS_URL.`);
+          say(
+            `redis-server exited (${code}); is port ${env.PAGEMAP_REDIS_PORT} taken? Set PAGEMAP_REDIS_PORT or REDIS_URL.`,
+          );
           void stop(1);
         }
       });
       redisUrl = `redis://127.0.0.1:${env.PAGEMAP_REDIS_PORT}`;
       say(`started redis-server (pid ${redis.pid}) on ${redisUrl} (data in ${dir})`);
     }
-    const redis = createRedis({ url: redisUrl, mode: env.REDIS_URL ? env.PAGEMAP_REDIS_MODE : 'standalone' }, 'command', { enableOfflineQueue: true, maxRetriesPerRequest: 3 });
+    const redis = createRedis(
+      { url: redisUrl, mode: env.REDIS_URL ? env.PAGEMAP_REDIS_MODE : 'standalone' },
+      'command',
+      { enableOfflineQueue: true, maxRetriesPerRequest: 3 },
+    );
     redis.on('error', () => undefined); // refused until redis-server is up; waitFor retries
     await waitFor(() => redis.ping().then((p) => p === 'PONG'), 10_000, 'Redis');
     const { key } = await ensureDevKey(new AccountStore(redis, keySpace('pm')), env.PAGEMAP_DEV_API_KEY);
@@ -83,16 +108,34 @@ async function main(): Promise<void> {
       supervisor.add({ name, command: process.execPath, args: [join(ROOT, main)], env: { ...common, ...extra } });
     // PAGEMAP_WORKER_BASE_PORT=0: each worker picks a free port for its /health and /metrics.
     const workerPort = (i: number) => String(env.PAGEMAP_WORKER_BASE_PORT === 0 ? 0 : env.PAGEMAP_WORKER_BASE_PORT + i);
-    for (let i = 0; i < env.PAGEMAP_WORKERS; i++) launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', { PAGEMAP_WORKER_PORT: workerPort(i), PAGEMAP_WORKER_HOST: '127.0.0.1' });
-    launch('gateway', 'apps/gateway/dist/main.js', { PORT: String(env.PORT), HOST: env.HOST, ...gatewayDashboardEnv(env) });
+    for (let i = 0; i < env.PAGEMAP_WORKERS; i++)
+      launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', {
+        PAGEMAP_WORKER_PORT: workerPort(i),
+        PAGEMAP_WORKER_HOST: '127.0.0.1',
+      });
+    launch('gateway', 'apps/gateway/dist/main.js', {
+      PORT: String(env.PORT),
+      HOST: env.HOST,
+      ...gatewayDashboardEnv(env),
+    });
 
     const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
     launch('dashboard', 'apps/dashboard/dist/main.js', dashboardEnv(env, secrets, base));
-    await waitFor(async () => {
-      const res = await fetch(`${base}/health?deep=true`);
-      return res.status === 200;
-    }, 60_000, 'the gateway and a worker to be ready', 200);
-    await waitFor(() => fetch(`${dashboardUrl(env)}/healthz`).then((r) => r.ok), 30_000, 'the dashboard to be ready', 200);
+    await waitFor(
+      async () => {
+        const res = await fetch(`${base}/health?deep=true`);
+        return res.status === 200;
+      },
+      60_000,
+      'the gateway and a worker to be ready',
+      200,
+    );
+    await waitFor(
+      () => fetch(`${dashboardUrl(env)}/healthz`).then((r) => r.ok),
+      30_000,
+      'the dashboard to be ready',
+      200,
+    );
 
     let target = 'https://example.com/';
     if (env.PAGEMAP_OUTBOUND_ALLOW.includes('loopback')) {
@@ -103,7 +146,9 @@ async function main(): Promise<void> {
     say(`Pagemap is running at ${base}`);
     say(`development API key (tenant "dev"): ${key}`);
     say(`dashboard and docs at ${dashboardUrl(env)} (playground: ${dashboardUrl(env)}/docs/playground.html)`);
-    say(`dashboard sign-in: ${devOwner.email} / ${devOwner.generated ? `${devOwner.password} (generated; set PAGEMAP_DEV_OWNER_PASSWORD to choose one)` : 'the password in PAGEMAP_DEV_OWNER_PASSWORD'}`);
+    say(
+      `dashboard sign-in: ${devOwner.email} / ${devOwner.generated ? `${devOwner.password} (generated; set PAGEMAP_DEV_OWNER_PASSWORD to choose one)` : 'the password in PAGEMAP_DEV_OWNER_PASSWORD'}`,
+    );
     say('try it:');
     process.stdout.write(
       `\n  curl -s ${base}/v1/browse \\\n    -H "Authorization: Bearer ${key}" \\\n    -H "Content-Type: application/json" \\\n    -d '{"url": "${target}"}'\n\n`,

@@ -51,7 +51,10 @@ class Child implements Supervised {
   delayMs: number;
   timer: NodeJS.Timeout | undefined;
 
-  constructor(readonly spec: ChildSpec, backoff: Backoff) {
+  constructor(
+    readonly spec: ChildSpec,
+    backoff: Backoff,
+  ) {
     this.delayMs = backoff.initialMs;
   }
 
@@ -83,7 +86,11 @@ export class Supervisor {
   }
 
   #launch(child: Child): void {
-    const proc = spawn(child.spec.command, child.spec.args, { env: child.spec.env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const proc = spawn(child.spec.command, child.spec.args, {
+      env: child.spec.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
     child.proc = proc;
     child.startedAt = Date.now();
     proc.once('exit', (code, signal) => this.#onExit(child, code, signal));
@@ -100,13 +107,17 @@ export class Supervisor {
       child.quickFailures += 1;
     }
     if (child.quickFailures >= this.backoff.maxQuickFailures) {
-      this.events.say(`${child.name} exited (${how}) ${child.quickFailures} times in a row right after starting; giving up`);
+      this.events.say(
+        `${child.name} exited (${how}) ${child.quickFailures} times in a row right after starting; giving up`,
+      );
       this.events.onGiveUp(child.name);
       return;
     }
     const delay = child.delayMs;
     child.delayMs = Math.min(this.backoff.maxMs, child.delayMs * 2);
-    this.events.say(`${child.name} exited (${how}) after ${(ranMs / 1000).toFixed(1)} s; restarting it in ${(delay / 1000).toFixed(1)} s`);
+    this.events.say(
+      `${child.name} exited (${how}) after ${(ranMs / 1000).toFixed(1)} s; restarting it in ${(delay / 1000).toFixed(1)} s`,
+    );
     child.timer = setTimeout(() => {
       child.timer = undefined;
       if (this.#stopping) return;
@@ -123,7 +134,10 @@ export class Supervisor {
   async stop(graceMs = 35_000): Promise<void> {
     this.#stopping = true;
     for (const c of this.#children) clearTimeout(c.timer);
-    await terminate(this.#children.flatMap((c) => (c.proc ? [c.proc] : [])), graceMs);
+    await terminate(
+      this.#children.flatMap((c) => (c.proc ? [c.proc] : [])),
+      graceMs,
+    );
   }
 }
 

@@ -47,7 +47,11 @@ beforeAll(async () => {
   });
   launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   launcher.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  await waitFor(() => out.includes('Ctrl-C stops everything') || launcher.exitCode !== null, 90_000, 'the launcher to print its banner');
+  await waitFor(
+    () => out.includes('Ctrl-C stops everything') || launcher.exitCode !== null,
+    90_000,
+    'the launcher to print its banner',
+  );
   key = /Bearer (pm_[A-Za-z0-9_-]{32})/.exec(out)![1]!;
   base = `http://127.0.0.1:${port}`;
   demoUrl = JSON.parse(/-d '(\{.*\})'/.exec(out)![1]!).url as string;
@@ -74,19 +78,27 @@ type Outcome = { status: number | 'hung' | 'network'; code?: string; what?: stri
 /** One request with a client-side bound; `hung` when no answer came within HUNG_MS. */
 async function call(method: string, path: string, body?: unknown): Promise<{ outcome: Outcome; body: any }> {
   const t0 = Date.now();
-  const what = () => `${method} ${path}${body ? ` ${JSON.stringify(body)}` : ''} at ${new Date(t0).toISOString()} took ${Date.now() - t0} ms`;
+  const what = () =>
+    `${method} ${path}${body ? ` ${JSON.stringify(body)}` : ''} at ${new Date(t0).toISOString()} took ${Date.now() - t0} ms`;
   try {
     const res = await api(base, method, path, { key, ...(body ? { body } : {}) });
-    return { outcome: { status: res.status, ...(res.body?.error ? { code: res.body.error } : {}), what: what() }, body: res.body };
+    return {
+      outcome: { status: res.status, ...(res.body?.error ? { code: res.body.error } : {}), what: what() },
+      body: res.body,
+    };
   } catch (err) {
-    return { outcome: { status: (err as Error).name === 'TimeoutError' ? 'hung' : 'network', what: what() }, body: undefined };
+    return {
+      outcome: { status: (err as Error).name === 'TimeoutError' ? 'hung' : 'network', what: what() },
+      body: undefined,
+    };
   }
 }
 
 test('kill -9 of the worker under a dozen clients: no request hangs, the right errors, the worker is back and the stack serves', async () => {
   // api() has no timeout of its own; bound every request of this test.
   const realFetch = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => realFetch(input, { ...init, signal: AbortSignal.timeout(HUNG_MS) })) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    realFetch(input, { ...init, signal: AbortSignal.timeout(HUNG_MS) })) as typeof fetch;
   try {
     const outcomes: Outcome[] = [];
     let running = true;
@@ -107,7 +119,11 @@ test('kill -9 of the worker under a dozen clients: no request hangs, the right e
     };
     const clients = Array.from({ length: CLIENTS }, () => client());
 
-    await waitFor(() => outcomes.filter((o) => o.status === 200).length >= CLIENTS, 60_000, 'every client to be served once');
+    await waitFor(
+      () => outcomes.filter((o) => o.status === 200).length >= CLIENTS,
+      60_000,
+      'every client to be served once',
+    );
     const workerPid = pidOf('worker 1')!;
     const mark = out.length;
     const killedAt = Date.now();
@@ -119,14 +135,20 @@ test('kill -9 of the worker under a dozen clients: no request hangs, the right e
     expect(alive(backPid)).toBe(true);
     // Served again after the restart: new sessions open on the new worker.
     const servedBefore = outcomes.length;
-    await waitFor(() => outcomes.slice(servedBefore).filter((o) => o.status === 200).length >= CLIENTS, 60_000, 'clients to be served again');
+    await waitFor(
+      () => outcomes.slice(servedBefore).filter((o) => o.status === 200).length >= CLIENTS,
+      60_000,
+      'clients to be served again',
+    );
     const servedAt = Date.now();
     running = false;
     await Promise.all(clients);
     const label = (o: Outcome) => `${o.status}${o.code ? ` ${o.code}` : ''}`;
     const tally: Record<string, number> = {};
     for (const o of outcomes) tally[label(o)] = (tally[label(o)] ?? 0) + 1;
-    process.stdout.write(`heal: worker relaunched ${backAt - killedAt} ms after kill -9, ${CLIENTS} clients served again after ${servedAt - killedAt} ms; outcomes ${JSON.stringify(tally)}\n`);
+    process.stdout.write(
+      `heal: worker relaunched ${backAt - killedAt} ms after kill -9, ${CLIENTS} clients served again after ${servedAt - killedAt} ms; outcomes ${JSON.stringify(tally)}\n`,
+    );
     // Nothing hung, no connection was refused, nothing waited out the deadline (504). The only
     // errors are the contract's answers to a lost worker: WORKER_LOST for the requests it was
     // running, SESSION_NOT_FOUND for its sessions, and NO_CAPACITY (503, after the 10 s pickup
@@ -148,10 +170,15 @@ test('kill -9 of the gateway: the launcher brings it back on the same port and i
   process.kill(gatewayPid, 'SIGKILL');
   const backPid = await waitFor(() => pidOf('gateway', mark), 30_000, 'the launcher to restart the gateway');
   expect(backPid).not.toBe(gatewayPid);
-  const res = await waitFor(async () => {
-    const r = await api(base, 'POST', '/v1/browse', { key, body: { url: demoUrl } }).catch(() => undefined);
-    return r?.status === 200 ? r : undefined;
-  }, 30_000, 'the restarted gateway to serve', 200);
+  const res = await waitFor(
+    async () => {
+      const r = await api(base, 'POST', '/v1/browse', { key, body: { url: demoUrl } }).catch(() => undefined);
+      return r?.status === 200 ? r : undefined;
+    },
+    30_000,
+    'the restarted gateway to serve',
+    200,
+  );
   expect(res.body.title).toBe('Sign in — Fixture Shop');
   expect(out).toMatch(/gateway exited \(signal SIGKILL\)/);
 }, 90_000);

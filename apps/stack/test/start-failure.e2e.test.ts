@@ -20,14 +20,22 @@ test('a taken gateway port: "port N is in use", the launcher gives up and exits 
   const port = (holder.address() as { port: number }).port;
   try {
     const launcher = spawn(process.execPath, [MAIN], {
-      env: childEnv({ PORT: String(port), PAGEMAP_REDIS_PORT: String(await freePort()), PAGEMAP_WORKER_BASE_PORT: '0', PAGEMAP_DATA_DIR: dataDir }),
+      env: childEnv({
+        PORT: String(port),
+        PAGEMAP_REDIS_PORT: String(await freePort()),
+        PAGEMAP_WORKER_BASE_PORT: '0',
+        PAGEMAP_DATA_DIR: dataDir,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     launcher.stderr!.on('data', (c: Buffer) => (out += c.toString()));
     const code = await new Promise<number | null>((r) => launcher.once('exit', (c) => r(c)));
-    expect({ code, out: out.slice(-3000) }).toEqual({ code: 1, out: expect.stringContaining(`port ${port} is in use`) });
+    expect({ code, out: out.slice(-3000) }).toEqual({
+      code: 1,
+      out: expect.stringContaining(`port ${port} is in use`),
+    });
     expect(out).toMatch(/gateway exited \(code 1\) 5 times in a row right after starting; giving up/);
     expect(out).toContain('stopped');
     const pids = [...out.matchAll(/(?:started [\w -]+ \(pid|is back \(pid) (\d+)/g)].map((m) => Number(m[1]));

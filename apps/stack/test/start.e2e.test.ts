@@ -19,12 +19,22 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));
   const [port, redisPort, dashboardPort] = [await freePort(), await freePort(), await freePort()];
   launcher = spawn(process.execPath, [MAIN], {
-    env: childEnv({ PORT: String(port), PAGEMAP_REDIS_PORT: String(redisPort), PAGEMAP_DATA_DIR: dataDir, PAGEMAP_OUTBOUND_ALLOW: 'loopback', PAGEMAP_DASHBOARD_PORT: String(dashboardPort) }),
+    env: childEnv({
+      PORT: String(port),
+      PAGEMAP_REDIS_PORT: String(redisPort),
+      PAGEMAP_DATA_DIR: dataDir,
+      PAGEMAP_OUTBOUND_ALLOW: 'loopback',
+      PAGEMAP_DASHBOARD_PORT: String(dashboardPort),
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   launcher.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  await waitFor(() => out.includes('Ctrl-C stops everything') || launcher.exitCode !== null, 90_000, 'the launcher to print its banner');
+  await waitFor(
+    () => out.includes('Ctrl-C stops everything') || launcher.exitCode !== null,
+    90_000,
+    'the launcher to print its banner',
+  );
 }, 100_000);
 
 afterAll(async () => {
@@ -36,9 +46,18 @@ test('the printed curl returns a page map, and Ctrl-C stops everything', async (
   const key = /Bearer (pm_[A-Za-z0-9_-]{32})/.exec(out)?.[1];
   const endpoint = /curl -s (http:\/\/127\.0\.0\.1:\d+\/v1\/browse)/.exec(out)?.[1];
   const body = /-d '(\{.*\})'/.exec(out)?.[1];
-  expect({ key: !!key, endpoint: !!endpoint, body: !!body, out: out.slice(-2000) }).toEqual({ key: true, endpoint: true, body: true, out: expect.any(String) });
+  expect({ key: !!key, endpoint: !!endpoint, body: !!body, out: out.slice(-2000) }).toEqual({
+    key: true,
+    endpoint: true,
+    body: true,
+    out: expect.any(String),
+  });
 
-  const res = await fetch(endpoint!, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body! });
+  const res = await fetch(endpoint!, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body!,
+  });
   expect(res.status).toBe(200);
   const map = BrowseResponse.parse(await res.json());
   expect(map.title).toBe('Sign in — Fixture Shop');

@@ -7,7 +7,11 @@ import { alive, waitFor } from '@pagemap/test-utils';
 import { Supervisor, type Backoff } from '../src/supervisor';
 
 const FAST: Backoff = { initialMs: 100, maxMs: 1_000, stableMs: 60_000, maxQuickFailures: 3 };
-const node = (code: string) => ({ command: process.execPath, args: ['-e', code], env: { PATH: process.env.PATH ?? '' } });
+const node = (code: string) => ({
+  command: process.execPath,
+  args: ['-e', code],
+  env: { PATH: process.env.PATH ?? '' },
+});
 
 test('a child that keeps failing right after start is restarted with a growing delay, then given up', async () => {
   const said: string[] = [];
@@ -32,7 +36,9 @@ test('a killed child comes back with a new pid; stop() ends it and nothing resta
   process.kill(first, 'SIGKILL');
   await waitFor(() => child.pid !== first && alive(child.pid!), 10_000, 'the child to be restarted');
   expect(child.restarts).toBe(1);
-  expect(said.filter((m) => /^steady exited \(signal SIGKILL\) after [\d.]+ s; restarting it in 0\.1 s$/.test(m))).toHaveLength(1);
+  expect(
+    said.filter((m) => /^steady exited \(signal SIGKILL\) after [\d.]+ s; restarting it in 0\.1 s$/.test(m)),
+  ).toHaveLength(1);
   const second = child.pid!;
   await sup.stop(2_000);
   expect(alive(second)).toBe(false);

@@ -19,28 +19,47 @@ const GAP = Number(process.argv[3] ?? 250);
 
 function tree(pid) {
   let kids = [];
-  try { kids = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number); } catch {}
+  try {
+    kids = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
   return [pid, ...kids.flatMap(tree)];
 }
 function pssKb(pids) {
   let sum = 0;
   for (const p of pids) {
     // PSS: shared pages split among the processes sharing them, so the sum is not inflated.
-    try { sum += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0); } catch {}
+    try {
+      sum += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {}
   }
   return sum;
 }
-const pct = (xs, q) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]; };
+const pct = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
 const fmt = (xs) => `median ${pct(xs, 0.5).toFixed(1)} ms, p90 ${pct(xs, 0.9).toFixed(1)} ms`;
 
 async function run(poolSize, site) {
-  const stack = await tu.startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_CONTEXT_POOL_SIZE: String(poolSize), PAGEMAP_MAX_SESSIONS: '50' } });
+  const stack = await tu.startStack({
+    workers: 1,
+    gateways: 1,
+    workerEnv: { PAGEMAP_CONTEXT_POOL_SIZE: String(poolSize), PAGEMAP_MAX_SESSIONS: '50' },
+  });
   try {
     const { apiKey: key } = await stack.tenant({ plan: 'scale' });
     const w = stack.workers[0];
-    for (;;) { const h = await tu.api(stack.url, 'GET', '/health?deep=true'); if (h.status === 200) break; await tu.sleep(50); }
+    for (;;) {
+      const h = await tu.api(stack.url, 'GET', '/health?deep=true');
+      if (h.status === 200) break;
+      await tu.sleep(50);
+    }
     // Warm-up: first page load, summary cache, pool filled.
-    for (let i = 0; i < 3; i++) await tu.api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } });
+    for (let i = 0; i < 3; i++)
+      await tu.api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } });
     await tu.sleep(1000);
     const chromium = w.logs().find((l) => l.msg === 'browser started').chromiumPid;
     const before = pssKb(tree(chromium));
@@ -56,15 +75,29 @@ async function run(poolSize, site) {
     }
     await tu.sleep(1500);
     const after = pssKb(tree(chromium));
-    const served = w.logs().filter((l) => l.msg === 'job served' && ids.includes(l.sessionId)).map((l) => Number(l.ms));
+    const served = w
+      .logs()
+      .filter((l) => l.msg === 'job served' && ids.includes(l.sessionId))
+      .map((l) => Number(l.ms));
     const metrics = await (await fetch(`${w.url}/metrics`)).text();
     const acq = (src) => {
-      const m = [...metrics.matchAll(new RegExp(`pagemap_worker_context_acquire_seconds_(sum|count)\\{[^}]*source="${src}"[^}]*\\}\\s+(\\S+)`, 'g'))];
+      const m = [
+        ...metrics.matchAll(
+          new RegExp(
+            `pagemap_worker_context_acquire_seconds_(sum|count)\\{[^}]*source="${src}"[^}]*\\}\\s+(\\S+)`,
+            'g',
+          ),
+        ),
+      ];
       const o = Object.fromEntries(m.map((x) => [x[1], Number(x[2])]));
       return o.count ? `${o.count} × avg ${((o.sum / o.count) * 1000).toFixed(2)} ms` : 'none';
     };
-    console.log(`pool=${poolSize}: POST /v1/browse (new session) ${fmt(e2e)}; worker job ${fmt(served)}; context+page from pool: ${acq('pool')}, made on demand: ${acq('new')}`);
-    console.log(`pool=${poolSize}: Chromium PSS ${Math.round(before / 1024)} MB → ${Math.round(after / 1024)} MB with ${N} more open sessions: ${((after - before) / 1024 / N).toFixed(1)} MB per context`);
+    console.log(
+      `pool=${poolSize}: POST /v1/browse (new session) ${fmt(e2e)}; worker job ${fmt(served)}; context+page from pool: ${acq('pool')}, made on demand: ${acq('new')}`,
+    );
+    console.log(
+      `pool=${poolSize}: Chromium PSS ${Math.round(before / 1024)} MB → ${Math.round(after / 1024)} MB with ${N} more open sessions: ${((after - before) / 1024 / N).toFixed(1)} MB per context`,
+    );
   } finally {
     await stack.stop();
   }
@@ -78,4 +111,7 @@ async function run(poolSize, site) {
   } finally {
     await site.close();
   }
-})().catch((err) => { console.error(err); process.exit(1); });
+})().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -28,7 +28,10 @@ export class Heartbeat {
 
   async start(): Promise<void> {
     await this.beat();
-    this.#timer = setInterval(() => void this.beat().catch((err) => this.log.warn({ err: err.message }, 'heartbeat failed')), this.everyMs);
+    this.#timer = setInterval(
+      () => void this.beat().catch((err) => this.log.warn({ err: err.message }, 'heartbeat failed')),
+      this.everyMs,
+    );
     this.#timer.unref();
   }
 

@@ -20,7 +20,11 @@ export interface WorkerProbes {
   ready: () => Promise<WorkerHealth>;
 }
 
-const PROBE_PATHS: Record<string, keyof WorkerProbes> = { '/health': 'ready', '/health/ready': 'ready', '/health/live': 'live' };
+const PROBE_PATHS: Record<string, keyof WorkerProbes> = {
+  '/health': 'ready',
+  '/health/ready': 'ready',
+  '/health/live': 'live',
+};
 
 export function startWorkerHttp(host: string, port: number, registry: Registry, probes: WorkerProbes): Promise<Server> {
   const server = createServer((req, res) => {

@@ -111,7 +111,14 @@ export class MemoryReclaimer {
     const seconds = (performance.now() - started) / 1000;
     const freed = before - process.memoryUsage.rss();
     this.opts.onReclaim?.(seconds, freed);
-    this.log.info({ ms: Math.round(seconds * 1000), rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20), freedMiB: Math.round(freed / 2 ** 20) }, 'idle: memory reclaimed');
+    this.log.info(
+      {
+        ms: Math.round(seconds * 1000),
+        rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20),
+        freedMiB: Math.round(freed / 2 ** 20),
+      },
+      'idle: memory reclaimed',
+    );
     return true;
   }
 }

@@ -88,7 +88,10 @@ export class Reaper {
       this.log.warn({ deadWorker: id, sessions: removed }, 'reaped dead worker: sessions removed, queue obliterated');
       return true;
     } catch (err) {
-      this.log.warn({ deadWorker: id, err: err instanceof Error ? err.message : String(err) }, 'could not reap dead worker');
+      this.log.warn(
+        { deadWorker: id, err: err instanceof Error ? err.message : String(err) },
+        'could not reap dead worker',
+      );
       return false;
     } finally {
       await this.redis.eval(RELEASE_LOCK, 1, lockKey, this.selfId).catch(() => undefined);

@@ -37,7 +37,10 @@ export interface WorkerApp {
   close(): Promise<boolean>;
 }
 
-export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 'worker', level: env.LOG_LEVEL })): WorkerApp {
+export function createWorker(
+  env: WorkerEnv,
+  log: Logger = createLogger({ name: 'worker', level: env.LOG_LEVEL }),
+): WorkerApp {
   const id = env.PAGEMAP_WORKER_ID ?? `${hostname().replace(/[^A-Za-z0-9_.-]/g, '')}-${randomBytes(4).toString('hex')}`;
   log = log.child({ worker: id });
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
@@ -51,14 +54,24 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const guard = new OutboundGuard(env.PAGEMAP_OUTBOUND_ALLOW, new HostResolver(env.PAGEMAP_OUTBOUND_HOST_MAP));
   const egress = new EgressProxy(guard, log, () => metrics.blocks.inc({ kind: 'outbound' }));
   const chromiumArgs = env.PAGEMAP_CHROMIUM_ARGS.split(/\s+/).filter(Boolean);
-  const host = new BrowserHost(findChromium(env.PAGEMAP_CHROMIUM_PATH), () => [...chromiumArgs, ...egress.chromiumArgs()], log, () => metrics.browserRestarts.inc());
+  const host = new BrowserHost(
+    findChromium(env.PAGEMAP_CHROMIUM_PATH),
+    () => [...chromiumArgs, ...egress.chromiumArgs()],
+    log,
+    () => metrics.browserRestarts.inc(),
+  );
   // The pool never holds more than the worker's free capacity (sessions + pool ≤ capacity + pool size
   // would waste memory on a full worker). `registry` is assigned right below; the pool only asks later.
   const pool: ContextPool = new ContextPool(
     host,
     (page) => preparePage(page),
     // It refills only while no job runs (consumers, assigned below, say when the last one ends).
-    { size: env.PAGEMAP_CONTEXT_POOL_SIZE, room: () => env.PAGEMAP_MAX_SESSIONS - registry.size, onChange: () => registry.updateContextGauge(), busy: () => consumers.running > 0 },
+    {
+      size: env.PAGEMAP_CONTEXT_POOL_SIZE,
+      room: () => env.PAGEMAP_MAX_SESSIONS - registry.size,
+      onChange: () => registry.updateContextGauge(),
+      busy: () => consumers.running > 0,
+    },
     log,
   );
   const registry: SessionRegistry = new SessionRegistry(host, pool, directory, log, metrics, {
@@ -92,9 +105,21 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   });
   const closer = new CloseHandler(registry, id);
   const consumers: JobConsumers = new JobConsumers(
-    { workerId: id, keys, connection: redis, maxSessions: env.PAGEMAP_MAX_SESSIONS, openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY, logJobs: env.PAGEMAP_LOG_JOBS, onIdle: () => pool.refill() },
+    {
+      workerId: id,
+      keys,
+      connection: redis,
+      maxSessions: env.PAGEMAP_MAX_SESSIONS,
+      openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY,
+      logJobs: env.PAGEMAP_LOG_JOBS,
+      onIdle: () => pool.refill(),
+    },
     // Keyed by the catalog's job names: leaving one out is a type error.
-    { open: (job, ctx) => browse.open(job, ctx), resume: (job, ctx) => browse.resume(job, ctx), close: (job) => closer.close(job) },
+    {
+      open: (job, ctx) => browse.open(job, ctx),
+      resume: (job, ctx) => browse.resume(job, ctx),
+      close: (job) => closer.close(job),
+    },
     registry,
     metrics,
     log,
@@ -102,33 +127,67 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
   const heartbeat = new Heartbeat(
     fleet,
     id,
-    { capacity: env.PAGEMAP_MAX_SESSIONS, sessions: () => registry.size, browserAlive: () => host.alive, accepting: () => consumers.accepting, summarizer: () => summarizerStatus },
+    {
+      capacity: env.PAGEMAP_MAX_SESSIONS,
+      sessions: () => registry.size,
+      browserAlive: () => host.alive,
+      accepting: () => consumers.accepting,
+      summarizer: () => summarizerStatus,
+    },
     env.PAGEMAP_HEARTBEAT_MS,
     env.PAGEMAP_HEARTBEAT_TTL_MS,
     log,
   );
   const reaper = new Reaper(redis, keys, fleet, directory, id, env.PAGEMAP_REAPER_MS, metrics, log);
   const reclaimer = new MemoryReclaimer(
-    { idleMs: env.PAGEMAP_IDLE_RECLAIM_S * 1000, busy: () => consumers.load > 0, activity: () => registry.opened, onReclaim: () => metrics.memoryReclaims.inc() },
+    {
+      idleMs: env.PAGEMAP_IDLE_RECLAIM_S * 1000,
+      busy: () => consumers.load > 0,
+      activity: () => registry.opened,
+      onReclaim: () => metrics.memoryReclaims.inc(),
+    },
     log,
   );
   let server: Server | undefined;
   // Checked in the background and carried in the heartbeat, so /health?deep=true on a gateway
   // can report the model without calling it on every probe.
   let summarizerStatus = 'ok';
-  const checkSummarizer = () => summarizer.check().then((s) => (summarizerStatus = s), (err) => (summarizerStatus = String(err)));
+  const checkSummarizer = () =>
+    summarizer.check().then(
+      (s) => (summarizerStatus = s),
+      (err) => (summarizerStatus = String(err)),
+    );
   const summarizerTimer = setInterval(checkSummarizer, 30_000);
   summarizerTimer.unref();
 
-  const live = async () => ({ status: host.alive ? ('ok' as const) : ('fail' as const), worker: id, browser: host.alive ? 'ok' : 'fail' });
+  const live = async () => ({
+    status: host.alive ? ('ok' as const) : ('fail' as const),
+    worker: id,
+    browser: host.alive ? 'ok' : 'fail',
+  });
   const probes = {
     live,
     ready: async () => {
       // A command to a Redis that is gone waits in the offline queue: answer from the connection
       // state at once, and bound the ping, so the probe itself never hangs.
-      const redisOk = redis.status === 'ready' && (await withTimeout(redis.ping().then(() => true, () => false), 2_000).then((t) => !t.timedOut && t.value));
+      const redisOk =
+        redis.status === 'ready' &&
+        (await withTimeout(
+          redis.ping().then(
+            () => true,
+            () => false,
+          ),
+          2_000,
+        ).then((t) => !t.timedOut && t.value));
       const ok = redisOk && host.alive;
-      return { ...(await live()), status: ok ? ('ok' as const) : ('fail' as const), datastore: redisOk ? 'ok' : 'fail', sessions: registry.size, capacity: env.PAGEMAP_MAX_SESSIONS, accepting: consumers.accepting };
+      return {
+        ...(await live()),
+        status: ok ? ('ok' as const) : ('fail' as const),
+        datastore: redisOk ? 'ok' : 'fail',
+        sessions: registry.size,
+        capacity: env.PAGEMAP_MAX_SESSIONS,
+        accepting: consumers.accepting,
+      };
     },
   };
 
@@ -139,7 +198,10 @@ export function createWorker(env: WorkerEnv, log: Logger = createLogger({ name: 
         { name: 'stop summarizer checks', run: () => clearInterval(summarizerTimer) },
         { name: 'stop reaper', run: () => reaper.stop() },
         { name: 'stop memory reclaim', run: () => reclaimer.stop() },
-        { name: 'stop taking sessions', run: () => withTimeout(consumers.stopTakingSessions(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
+        {
+          name: 'stop taking sessions',
+          run: () => withTimeout(consumers.stopTakingSessions(), env.PAGEMAP_DRAIN_TIMEOUT_MS),
+        },
         { name: 'finish running jobs', run: () => withTimeout(consumers.close(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
         { name: 'close sessions', run: () => registry.closeAll('shutdown') },
         { name: 'close context pool', run: () => pool.close() },

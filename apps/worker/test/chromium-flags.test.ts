@@ -15,10 +15,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('one --disable-features, with ours, puppeteer\'s and the operator\'s', () => {
+test("one --disable-features, with ours, puppeteer's and the operator's", () => {
   const flags = browser.process()!.spawnargs.filter((a) => a.startsWith('--disable-features'));
   expect(flags).toHaveLength(1);
   const features = flags[0]!.split('=')[1]!.split(',');
-  expect(features).toEqual(expect.arrayContaining(['BackForwardCache', 'RenderDocument', 'ProactivelySwapBrowsingInstance', 'OperatorChoice', 'Translate']));
+  expect(features).toEqual(
+    expect.arrayContaining([
+      'BackForwardCache',
+      'RenderDocument',
+      'ProactivelySwapBrowsingInstance',
+      'OperatorChoice',
+      'Translate',
+    ]),
+  );
 });
-

@@ -15,7 +15,13 @@ let stack: Stack;
 let site: FixtureServer;
 let key: string;
 useWorkerSuite(
-  { workerEnv: { PAGEMAP_SESSION_IDLE_S: String(IDLE_S), PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S), PAGEMAP_IDLE_RECLAIM_S: '1' } },
+  {
+    workerEnv: {
+      PAGEMAP_SESSION_IDLE_S: String(IDLE_S),
+      PAGEMAP_SESSION_MAX_AGE_S: String(MAX_AGE_S),
+      PAGEMAP_IDLE_RECLAIM_S: '1',
+    },
+  },
   (s) => ({ stack, site, key } = s),
 );
 
@@ -31,9 +37,17 @@ test('an idle session expires: context closed, directory entry gone, 404 afterwa
   expect(expiresAt).toBeLessThanOrEqual(Date.now() + IDLE_S * 1000 + 50);
 
   // The worker closes it on its own (no request needed to notice).
-  await waitFor(async () => ((await stack.redis.client.exists(stack.keys.session(id))) === 0 ? true : undefined), IDLE_S * 1000 + 10_000, 'the idle session to leave the directory');
+  await waitFor(
+    async () => ((await stack.redis.client.exists(stack.keys.session(id))) === 0 ? true : undefined),
+    IDLE_S * 1000 + 10_000,
+    'the idle session to leave the directory',
+  );
   expect(await metric(w, 'pagemap_worker_session_expiries_total', { reason: 'idle' })).toBeGreaterThanOrEqual(1);
-  await waitFor(() => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'idle'), 10_000, 'the log line');
+  await waitFor(
+    () => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'idle'),
+    10_000,
+    'the log line',
+  );
   expect((await browse(stack, key, { session_id: id })).status).toBe(404);
   const del = await api(stack.url, 'DELETE', `/v1/session/${id}`, { key });
   expect(del.status).toBe(404);
@@ -61,7 +75,11 @@ test('expires_at moves with each request, never past the maximum age, and the se
   expect(seen[1]).toBeGreaterThan(seen[0]!); // it moved
   for (const e of seen) expect(e).toBeLessThanOrEqual(maxAgeBound + 1000);
   expect(seen[seen.length - 1]).toBeGreaterThan(sentAt + (MAX_AGE_S - IDLE_S) * 1000 - 1000); // it reached the max-age cap
-  await waitFor(() => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'max_age'), 10_000, 'the log line');
+  await waitFor(
+    () => w.logs().some((l) => l.msg === 'session closed' && l.sessionId === id && l.reason === 'max_age'),
+    10_000,
+    'the log line',
+  );
   expect(await metric(w, 'pagemap_worker_session_expiries_total', { reason: 'max_age' })).toBe(1);
   expect(await stack.redis.client.exists(stack.keys.session(id))).toBe(0);
 });
@@ -70,7 +88,11 @@ test('once its last session is gone the worker gives its heap back, once, and ne
   const w = stack.workers[0]!;
   const reclaims = () => metric(w, 'pagemap_worker_memory_reclaims_total');
   // Start from a quiet worker: earlier sessions expired and their idle period reclaimed.
-  await waitFor(async () => ((await metric(w, 'pagemap_worker_open_sessions')) === 0 ? true : undefined), 15_000, 'earlier sessions to expire');
+  await waitFor(
+    async () => ((await metric(w, 'pagemap_worker_open_sessions')) === 0 ? true : undefined),
+    15_000,
+    'earlier sessions to expire',
+  );
   await new Promise((r) => setTimeout(r, 3_500));
   const before = await reclaims();
 
@@ -85,9 +107,17 @@ test('once its last session is gone the worker gives its heap back, once, and ne
   expect(await reclaims()).toBe(before);
 
   // Left alone, the session expires; one whole idle interval later the worker reclaims.
-  await waitFor(async () => ((await reclaims()) === before + 1 ? true : undefined), IDLE_S * 1000 + 10_000, 'the idle reclaim');
+  await waitFor(
+    async () => ((await reclaims()) === before + 1 ? true : undefined),
+    IDLE_S * 1000 + 10_000,
+    'the idle reclaim',
+  );
   // The counter is read over HTTP; the log line comes through the worker's asynchronous stdout.
-  const line = await waitFor(() => w.logs().find((l) => l.msg === 'idle: memory reclaimed'), 5_000, 'the reclaim log line');
+  const line = await waitFor(
+    () => w.logs().find((l) => l.msg === 'idle: memory reclaimed'),
+    5_000,
+    'the reclaim log line',
+  );
   expect(line).toMatchObject({ ms: expect.any(Number), rssMiB: expect.any(Number) });
   // Once per idle period.
   await new Promise((r) => setTimeout(r, 3_000));

@@ -2,7 +2,15 @@
  * Failure: Chromium crashing under a worker, and a worker killed with SIGKILL mid-request. Callers
  * always get a clean answer in bounded time; dead sessions answer 404; service continues.
  */
-import { api, countExisting, keysMatching, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import {
+  api,
+  countExisting,
+  keysMatching,
+  waitFor,
+  type FixtureServer,
+  type ProcHandle,
+  type Stack,
+} from '@pagemap/test-utils';
 import { alive, browse, chromiumPids, metric, processTree, waitGone, waitServedBy, useWorkerSuite } from './helpers';
 
 let stack: Stack;
@@ -10,7 +18,10 @@ let site: FixtureServer;
 let key: string;
 const marks: string[] = [];
 const allChromium = new Set<number>();
-useWorkerSuite({ workerEnv: { PAGEMAP_REAPER_MS: '500' }, marks, chromium: allChromium }, (s) => ({ stack, site, key } = s));
+useWorkerSuite(
+  { workerEnv: { PAGEMAP_REAPER_MS: '500' }, marks, chromium: allChromium },
+  (s) => ({ stack, site, key } = s),
+);
 
 /**
  * Starts a request whose tool never settles, and resolves once the tool is running in the page
@@ -49,7 +60,7 @@ test('Chromium crash: the in-flight request gets a clean error, its sessions are
   expect(fresh.status).toBe(200);
   expect(fresh.body.tools.map((t: { name: string }) => t.name)).toContain('append');
   // Its 'browser started' line comes through the worker's asynchronous stdout.
-  await waitFor(() => (chromiumPids(w).length === 2 ? true : undefined), 5_000, 'the relaunched browser\'s log line');
+  await waitFor(() => (chromiumPids(w).length === 2 ? true : undefined), 5_000, "the relaunched browser's log line");
   expect(await metric(w, 'pagemap_worker_browser_restarts_total')).toBe(1);
   expect(await metric(w, 'pagemap_worker_sessions_closed_total', { reason: 'browser_crash' })).toBe(2);
   await waitGone(tree);
@@ -92,10 +103,24 @@ test('kill -9 of a worker mid-request: clean 5xx in bounded time, its sessions 4
   // B reaps A: directory entries, tenant-session members and A's queue (with its sealed jobs) go.
   const redis = stack.redis.client;
   const keys = stack.keys;
-  await waitFor(async () => ((await redis.zscore(keys.workers, a.id!)) === null ? true : undefined), 15_000, 'A to be reaped');
-  expect(await countExisting(redis, [keys.session(s1.body.session_id), keys.session(s2.body.session_id), keys.workerSessions(a.id!)])).toBe(0);
+  await waitFor(
+    async () => ((await redis.zscore(keys.workers, a.id!)) === null ? true : undefined),
+    15_000,
+    'A to be reaped',
+  );
+  expect(
+    await countExisting(redis, [
+      keys.session(s1.body.session_id),
+      keys.session(s2.body.session_id),
+      keys.workerSessions(a.id!),
+    ]),
+  ).toBe(0);
   expect(await keysMatching(redis, `${keys.bullPrefix}:${keys.workerQueue(a.id!)}*`)).toEqual([]);
-  await waitFor(() => b.logs().some((l) => l.msg?.startsWith('reaped dead worker') && l.deadWorker === a.id), 10_000, 'the log line');
+  await waitFor(
+    () => b.logs().some((l) => l.msg?.startsWith('reaped dead worker') && l.deadWorker === a.id),
+    10_000,
+    'the log line',
+  );
   // A's Chromium noticed its worker was gone (DevTools pipe closed) and exited.
   await waitGone(aTree);
 }, 90_000);

@@ -2,7 +2,17 @@
  * Helpers for the worker's acceptance tests: which worker served a job (from its own logs), the
  * Chromium processes a worker started, and small polling waits.
  */
-import { alive, api, processTree, startFixtureServer, startStack, waitFor, type FixtureServer, type ProcHandle, type Stack } from '@pagemap/test-utils';
+import {
+  alive,
+  api,
+  processTree,
+  startFixtureServer,
+  startStack,
+  waitFor,
+  type FixtureServer,
+  type ProcHandle,
+  type Stack,
+} from '@pagemap/test-utils';
 
 /** The worker that served each job of a session, in order, from the workers' 'job served' log lines. */
 export function servedBy(workers: ProcHandle[], sessionId: string): string[] {
@@ -13,13 +23,21 @@ export function servedBy(workers: ProcHandle[], sessionId: string): string[] {
 
 /** Chromium main pids a worker launched (one per launch), from its 'browser started' lines. */
 export function chromiumPids(worker: ProcHandle): number[] {
-  return worker.logs().filter((l) => l.msg === 'browser started').map((l) => Number(l.chromiumPid));
+  return worker
+    .logs()
+    .filter((l) => l.msg === 'browser started')
+    .map((l) => Number(l.chromiumPid));
 }
 
 export { alive, metric, processTree } from '@pagemap/test-utils';
 
 export async function waitGone(pids: number[], timeoutMs = 15_000): Promise<void> {
-  await waitFor(() => (pids.every((p) => !alive(p)) ? true : undefined), timeoutMs, `processes ${pids.join(',')} to exit`, 100);
+  await waitFor(
+    () => (pids.every((p) => !alive(p)) ? true : undefined),
+    timeoutMs,
+    `processes ${pids.join(',')} to exit`,
+    100,
+  );
 }
 
 export function browse(stack: Stack | string, key: string, body: Record<string, unknown>) {
@@ -32,10 +50,15 @@ export function browse(stack: Stack | string, key: string, body: Record<string, 
  */
 export async function gatewaysReady(stack: Stack): Promise<void> {
   for (const g of stack.gateways) {
-    await waitFor(async () => {
-      const res = await api(g.url, 'GET', '/health?deep=true').catch(() => undefined);
-      return res?.status === 200 && res.body?.checks?.datastore === 'ok' ? true : undefined;
-    }, 15_000, `gateway ${g.url} to reach Redis`, 50);
+    await waitFor(
+      async () => {
+        const res = await api(g.url, 'GET', '/health?deep=true').catch(() => undefined);
+        return res?.status === 200 && res.body?.checks?.datastore === 'ok' ? true : undefined;
+      },
+      15_000,
+      `gateway ${g.url} to reach Redis`,
+      50,
+    );
   }
 }
 
@@ -44,10 +67,15 @@ export async function gatewaysReady(stack: Stack): Promise<void> {
  * before it answers, but its stdout can reach the test after the HTTP response does.
  */
 export function waitServedBy(workers: ProcHandle[], sessionId: string, jobs: number): Promise<string[]> {
-  return waitFor(() => {
-    const s = servedBy(workers, sessionId);
-    return s.length >= jobs ? s : undefined;
-  }, 10_000, `${jobs} 'job served' lines for session ${sessionId}`, 20);
+  return waitFor(
+    () => {
+      const s = servedBy(workers, sessionId);
+      return s.length >= jobs ? s : undefined;
+    },
+    10_000,
+    `${jobs} 'job served' lines for session ${sessionId}`,
+    20,
+  );
 }
 
 export interface WorkerSuite {
@@ -84,14 +112,19 @@ export function useWorkerSuite(opts: WorkerSuiteOptions, bind: (suite: WorkerSui
         res.writeHead(204).end();
       });
     }
-    const stack = await startStack({ workers: 1, gateways: 1, ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}) });
+    const stack = await startStack({
+      workers: 1,
+      gateways: 1,
+      ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}),
+    });
     suite.stack = stack;
     suite.key = (await stack.tenant({ plan: 'scale' })).apiKey;
     await gatewaysReady(stack);
     bind(suite as WorkerSuite);
   }, 60_000);
   afterAll(async () => {
-    for (const w of suite.stack?.workers ?? []) for (const p of chromiumPids(w)) for (const q of processTree(p)) chromium.add(q);
+    for (const w of suite.stack?.workers ?? [])
+      for (const p of chromiumPids(w)) for (const q of processTree(p)) chromium.add(q);
     await suite.stack?.stop();
     await suite.site?.close();
     suite = {};

@@ -34,13 +34,19 @@ afterAll(async () => {
 const gw = (i: number) => stack.gateways[i % stack.gateways.length]!.url;
 
 test('20 sessions spread over both workers; every follow-up is served by the opener; capacity is never exceeded', async () => {
-  const [a, b] = stack.workers as [typeof stack.workers[0], typeof stack.workers[0]];
-  const opened = await Promise.all(Array.from({ length: 2 * PER_WORKER }, (_, i) => browse(gw(i), key, { url: site.url(i % 2 ? '/links.html' : '/article.html') })));
+  const [a, b] = stack.workers as [(typeof stack.workers)[0], (typeof stack.workers)[0]];
+  const opened = await Promise.all(
+    Array.from({ length: 2 * PER_WORKER }, (_, i) =>
+      browse(gw(i), key, { url: site.url(i % 2 ? '/links.html' : '/article.html') }),
+    ),
+  );
   for (const r of opened) expect(r.status).toBe(200);
   const ids = opened.map((r) => r.body.session_id as string);
   expect(new Set(ids).size).toBe(ids.length);
 
-  const openers = new Map(await Promise.all(ids.map(async (id) => [id, await waitServedBy(stack.workers, id, 1)] as const)));
+  const openers = new Map(
+    await Promise.all(ids.map(async (id) => [id, await waitServedBy(stack.workers, id, 1)] as const)),
+  );
   for (const [, s] of openers) expect(s).toHaveLength(1);
   const count = (w: string) => [...openers.values()].filter((s) => s[0] === w).length;
   // Both full, neither past its maximum: the shared queue was consumed only with free capacity.
@@ -49,7 +55,15 @@ test('20 sessions spread over both workers; every follow-up is served by the ope
 
   // Two rounds of follow-ups, all at once, each session through both gateways.
   for (let round = 0; round < 2; round++) {
-    const res = await Promise.all(ids.map((id, i) => browse(gw(i + round), key, { session_id: id, tool: 'follow_link', params: { link: site.url('/index.html') } }).then((r) => ({ id, r }))));
+    const res = await Promise.all(
+      ids.map((id, i) =>
+        browse(gw(i + round), key, {
+          session_id: id,
+          tool: 'follow_link',
+          params: { link: site.url('/index.html') },
+        }).then((r) => ({ id, r })),
+      ),
+    );
     for (const { r } of res) expect(r.status).toBe(200);
   }
   for (const id of ids) {
@@ -72,6 +86,10 @@ test('20 sessions spread over both workers; every follow-up is served by the ope
   expect(next.status).toBe(200);
   expect(await waitServedBy(stack.workers, next.body.session_id, 1)).toEqual([a.id]);
   // And the refused job was withdrawn, not left to be served later.
-  await waitFor(async () => ((await metric(a, 'pagemap_worker_open_sessions')) === PER_WORKER ? true : undefined), 5_000, 'A to be full again');
+  await waitFor(
+    async () => ((await metric(a, 'pagemap_worker_open_sessions')) === PER_WORKER ? true : undefined),
+    5_000,
+    'A to be full again',
+  );
   expect(await metric(b, 'pagemap_worker_open_sessions')).toBe(PER_WORKER);
 }, 120_000);

@@ -45,13 +45,19 @@ async function withProxy<T>(resolver: HostResolver, fn: (port: number) => Promis
   }
 }
 
-function proxiedGet(proxyPort: number, url: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function proxiedGet(
+  proxyPort: number,
+  url: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxyPort, method: 'GET', path: url, headers: { host: new URL(url).host } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: proxyPort, method: 'GET', path: url, headers: { host: new URL(url).host } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -59,7 +65,9 @@ function proxiedGet(proxyPort: number, url: string): Promise<{ status: number; h
 
 function proxiedConnect(proxyPort: number, authority: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const s = connect(proxyPort, '127.0.0.1', () => s.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n\r\n`));
+    const s = connect(proxyPort, '127.0.0.1', () =>
+      s.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n\r\n`),
+    );
     let got = '';
     s.on('data', (c) => {
       got += c.toString();
@@ -144,11 +152,42 @@ test('DNS rebinding: the proxy connects to the address it vetted, never resolvin
 
 test('the guard judges every odd spelling of a non-public address', () => {
   const guard = new OutboundGuard([]);
-  for (const a of ['127.0.0.1', '0.0.0.0', '10.1.2.3', '100.64.0.1', '169.254.169.254', '172.16.0.1', '192.168.0.1', '224.0.0.1', '255.255.255.255', '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', 'fe80::1', 'fd00::1', 'ff02::1', '64:ff9b::7f00:1']) {
+  for (const a of [
+    '127.0.0.1',
+    '0.0.0.0',
+    '10.1.2.3',
+    '100.64.0.1',
+    '169.254.169.254',
+    '172.16.0.1',
+    '192.168.0.1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    'fe80::1',
+    'fd00::1',
+    'ff02::1',
+    '64:ff9b::7f00:1',
+  ]) {
     expect([a, guard.addressAllowed(a)]).toEqual([a, false]);
   }
   for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(guard.addressAllowed(a)).toBe(true);
-  for (const u of ['http://2130706433/', 'http://0x7f.1/', 'http://0177.0.0.1/', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/', 'file:///etc/passwd', 'javascript:alert(1)', 'view-source:http://example.com/', 'data:text/html,hi', 'chrome://settings', 'ftp://example.com/']) {
+  for (const u of [
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://0177.0.0.1/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://0.0.0.0/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'view-source:http://example.com/',
+    'data:text/html,hi',
+    'chrome://settings',
+    'ftp://example.com/',
+  ]) {
     expect([u, guard.quickCheck(u).allowed]).toEqual([u, false]);
   }
 });

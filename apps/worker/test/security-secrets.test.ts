@@ -20,7 +20,9 @@ const received: string[] = [];
 
 async function call(method: string, path: string, opts: Parameters<typeof api>[3] = {}) {
   const res = await api(stack.url, method, path, opts);
-  transcript.push(`${res.status} ${JSON.stringify(Object.fromEntries(res.headers.entries()))} ${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`);
+  transcript.push(
+    `${res.status} ${JSON.stringify(Object.fromEntries(res.headers.entries()))} ${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`,
+  );
   return res;
 }
 
@@ -36,9 +38,15 @@ beforeAll(async () => {
       return;
     }
     res.writeHead(401, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><title>Sign in</title><main><p role="alert">Invalid username or password.</p><form method="post" action="/login"><label>Username <input name="username"></label><label>Password <input type="password" name="password"></label><button type="submit">Sign in</button></form></main>');
+    res.end(
+      '<!doctype html><title>Sign in</title><main><p role="alert">Invalid username or password.</p><form method="post" action="/login"><label>Username <input name="username"></label><label>Password <input type="password" name="password"></label><button type="submit">Sign in</button></form></main>',
+    );
   });
-  stack = await startStack({ workers: 1, gateways: 1, env: { LOG_LEVEL: 'trace', PAGEMAP_OUTBOUND_ALLOW: '127.0.0.1/32' } });
+  stack = await startStack({
+    workers: 1,
+    gateways: 1,
+    env: { LOG_LEVEL: 'trace', PAGEMAP_OUTBOUND_ALLOW: '127.0.0.1/32' },
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -47,7 +55,11 @@ afterAll(async () => {
 });
 
 /** The login tool of a page map: the tool with a password parameter. */
-function loginTool(tools: Array<{ name: string; params?: Array<{ name: string; type: string }> }>): { name: string; user: string; pass: string } {
+function loginTool(tools: Array<{ name: string; params?: Array<{ name: string; type: string }> }>): {
+  name: string;
+  user: string;
+  pass: string;
+} {
   for (const t of tools) {
     const pass = t.params?.find((p) => p.type === 'password');
     const user = t.params?.find((p) => p.type !== 'password');
@@ -67,13 +79,26 @@ async function dumpRedis(): Promise<string[]> {
       out.push(k);
       const type = await r.type(k);
       switch (type) {
-        case 'string': out.push((await r.get(k)) ?? ''); break;
-        case 'hash': out.push(JSON.stringify(await r.hgetall(k))); break;
-        case 'list': out.push(JSON.stringify(await r.lrange(k, 0, -1))); break;
-        case 'set': out.push(JSON.stringify(await r.smembers(k))); break;
-        case 'zset': out.push(JSON.stringify(await r.zrange(k, 0, -1, 'WITHSCORES'))); break;
-        case 'stream': out.push(JSON.stringify(await r.xrange(k, '-', '+'))); break;
-        default: out.push(`<${type}>`);
+        case 'string':
+          out.push((await r.get(k)) ?? '');
+          break;
+        case 'hash':
+          out.push(JSON.stringify(await r.hgetall(k)));
+          break;
+        case 'list':
+          out.push(JSON.stringify(await r.lrange(k, 0, -1)));
+          break;
+        case 'set':
+          out.push(JSON.stringify(await r.smembers(k)));
+          break;
+        case 'zset':
+          out.push(JSON.stringify(await r.zrange(k, 0, -1, 'WITHSCORES')));
+          break;
+        case 'stream':
+          out.push(JSON.stringify(await r.xrange(k, '-', '+')));
+          break;
+        default:
+          out.push(`<${type}>`);
       }
     }
   } while (cursor !== '0');
@@ -81,7 +106,13 @@ async function dumpRedis(): Promise<string[]> {
 }
 
 function spellings(secret: string): string[] {
-  return [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('base64url'), Buffer.from(secret).toString('hex'), encodeURIComponent(secret)];
+  return [
+    secret,
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(secret).toString('base64url'),
+    Buffer.from(secret).toString('hex'),
+    encodeURIComponent(secret),
+  ];
 }
 
 test('a login through the whole stack leaves its passwords nowhere: Redis, logs, metrics, responses', async () => {
@@ -91,18 +122,30 @@ test('a login through the whole stack leaves its passwords nowhere: Redis, logs,
   const tool = loginTool(opened.body.tools);
   const id = opened.body.session_id as string;
 
-  const rejected = await call('POST', '/v1/browse', { key: apiKey, body: { session_id: id, tool: tool.name, params: { [tool.user]: 'alice', [tool.pass]: BAD } } });
+  const rejected = await call('POST', '/v1/browse', {
+    key: apiKey,
+    body: { session_id: id, tool: tool.name, params: { [tool.user]: 'alice', [tool.pass]: BAD } },
+  });
   expect(rejected.status).toBe(200);
   expect(rejected.body.results[0].success).toBe(false);
 
   const fresh = await call('POST', '/v1/browse', { key: apiKey, body: { url: site.url('/login.html') } });
-  const signedIn = await call('POST', '/v1/browse', { key: apiKey, body: { session_id: fresh.body.session_id, tool: tool.name, params: { [tool.user]: 'alice', [tool.pass]: GOOD } } });
+  const signedIn = await call('POST', '/v1/browse', {
+    key: apiKey,
+    body: { session_id: fresh.body.session_id, tool: tool.name, params: { [tool.user]: 'alice', [tool.pass]: GOOD } },
+  });
   expect(signedIn.status).toBe(200);
   expect(signedIn.body.results[0]).toMatchObject({ success: true });
   expect(signedIn.body.title).toBe('Your account');
   // Invalid params echo nothing back either.
-  await call('POST', '/v1/browse', { key: apiKey, body: { session_id: fresh.body.session_id, tool: 'no_such_tool', params: { password: GOOD } } });
-  await call('POST', '/v1/browse', { key: apiKey, body: { session_id: 'x'.repeat(24), tool: tool.name, params: { [tool.pass]: GOOD } } });
+  await call('POST', '/v1/browse', {
+    key: apiKey,
+    body: { session_id: fresh.body.session_id, tool: 'no_such_tool', params: { password: GOOD } },
+  });
+  await call('POST', '/v1/browse', {
+    key: apiKey,
+    body: { session_id: 'x'.repeat(24), tool: tool.name, params: { [tool.pass]: GOOD } },
+  });
   await call('GET', '/v1/usage', { key: apiKey });
   for (const s of [id, fresh.body.session_id]) await call('DELETE', `/v1/session/${s}`, { key: apiKey });
 
@@ -124,7 +167,8 @@ test('a login through the whole stack leaves its passwords nowhere: Redis, logs,
   expect(places.redis.length).toBeGreaterThan(100);
   for (const secret of [GOOD, BAD]) {
     for (const spelling of spellings(secret)) {
-      for (const [where, text] of Object.entries(places)) expect({ where, found: text.includes(spelling) }).toEqual({ where, found: false });
+      for (const [where, text] of Object.entries(places))
+        expect({ where, found: text.includes(spelling) }).toEqual({ where, found: false });
     }
   }
 });
@@ -149,15 +193,27 @@ test('a session id of tenant A used by tenant B answers exactly like an unknown 
   expect(unknown.length).toBe(id.length);
 
   const raw = async (method: string, path: string, key: string, body?: unknown) => {
-    const res = await fetch(new URL(path, stack.url), { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(new URL(path, stack.url), {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: res.status, text: await res.text() };
   };
   const crossBrowse = await raw('POST', '/v1/browse', b.apiKey, { session_id: id });
   const unknownBrowse = await raw('POST', '/v1/browse', b.apiKey, { session_id: unknown });
   expect(crossBrowse.status).toBe(404);
   expect(crossBrowse).toEqual(unknownBrowse);
-  const crossTool = await raw('POST', '/v1/browse', b.apiKey, { session_id: id, tool: 'navigate', params: { url: site.url('/') } });
-  const unknownTool = await raw('POST', '/v1/browse', b.apiKey, { session_id: unknown, tool: 'navigate', params: { url: site.url('/') } });
+  const crossTool = await raw('POST', '/v1/browse', b.apiKey, {
+    session_id: id,
+    tool: 'navigate',
+    params: { url: site.url('/') },
+  });
+  const unknownTool = await raw('POST', '/v1/browse', b.apiKey, {
+    session_id: unknown,
+    tool: 'navigate',
+    params: { url: site.url('/') },
+  });
   expect(crossTool.status).toBe(404);
   expect(crossTool).toEqual(unknownTool);
   const crossDelete = await raw('DELETE', `/v1/session/${id}`, b.apiKey);

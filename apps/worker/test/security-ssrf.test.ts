@@ -32,28 +32,96 @@ beforeAll(async () => {
   trapPort = (trap.address() as AddressInfo).port;
 
   // Pages on the allowed site that reach for the forbidden targets from inside the page.
-  const page = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+  const page = (title: string, body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
   const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
   };
-  site.route('GET', '/ssrf/iframe', html(page('Iframe', `<iframe src="http://127.0.0.2:${F()}/from-iframe"></iframe><iframe src="http://evil.test:${F()}/from-iframe-host"></iframe>`)));
-  site.route('GET', '/ssrf/subresources', html(page('Subresources', `<img src="http://127.0.0.2:${F()}/from-img.png"><script src="http://[::ffff:127.0.0.2]:${F()}/from-script.js"></script><link rel="stylesheet" href="http://evil.test:${F()}/from-css.css">`)));
+  site.route(
+    'GET',
+    '/ssrf/iframe',
+    html(
+      page(
+        'Iframe',
+        `<iframe src="http://127.0.0.2:${F()}/from-iframe"></iframe><iframe src="http://evil.test:${F()}/from-iframe-host"></iframe>`,
+      ),
+    ),
+  );
+  site.route(
+    'GET',
+    '/ssrf/subresources',
+    html(
+      page(
+        'Subresources',
+        `<img src="http://127.0.0.2:${F()}/from-img.png"><script src="http://[::ffff:127.0.0.2]:${F()}/from-script.js"></script><link rel="stylesheet" href="http://evil.test:${F()}/from-css.css">`,
+      ),
+    ),
+  );
   const script = (title: string, js: string) => html(page(title, `<p id="out">pending</p><script>${js}</script>`));
-  site.route('GET', '/ssrf/fetch', script('Fetch', `fetch('http://127.0.0.2:${F()}/from-fetch').then((r)=>out.textContent=r.ok?'reached':'failed',()=>out.textContent='failed')`));
-  site.route('GET', '/ssrf/fetch-host', script('Fetch by name', `fetch('http://evil.test:${F()}/from-fetch-host',{mode:'no-cors'}).then((r)=>out.textContent=r.ok?'reached':'failed',()=>out.textContent='failed')`));
-  site.route('GET', '/ssrf/xhr', script('XHR', `var x=new XMLHttpRequest();x.open('GET','http://2130706434:${F()}/from-xhr');x.onload=()=>out.textContent='reached';x.onerror=()=>out.textContent='failed';x.send()`));
-  site.route('GET', '/ssrf/ws', script('WebSocket', `var w=new WebSocket('ws://127.0.0.2:${T()}/from-ws');w.onopen=()=>out.textContent='reached';w.onerror=()=>out.textContent='failed'`));
-  site.route('GET', '/ssrf/ws-host', script('WebSocket by name', `var w=new WebSocket('ws://evil.test:${T()}/from-ws-host');w.onopen=()=>out.textContent='reached';w.onerror=()=>out.textContent='failed'`));
-  site.route('GET', '/ssrf/beacon', script('Beacon', `navigator.sendBeacon('http://127.0.0.2:${F()}/from-beacon','x')`));
-  site.route('GET', '/ssrf/links', html(page('Links', `<ul><li><a href="http://127.0.0.2:${F()}/from-link">Forbidden literal</a></li><li><a href="http://evil.test:${F()}/from-link-host">Forbidden by name</a></li><li><a href="/redirect?to=http://127.0.0.2:${F()}/from-link-redirect">Redirect away</a></li></ul>`)));
+  site.route(
+    'GET',
+    '/ssrf/fetch',
+    script(
+      'Fetch',
+      `fetch('http://127.0.0.2:${F()}/from-fetch').then((r)=>out.textContent=r.ok?'reached':'failed',()=>out.textContent='failed')`,
+    ),
+  );
+  site.route(
+    'GET',
+    '/ssrf/fetch-host',
+    script(
+      'Fetch by name',
+      `fetch('http://evil.test:${F()}/from-fetch-host',{mode:'no-cors'}).then((r)=>out.textContent=r.ok?'reached':'failed',()=>out.textContent='failed')`,
+    ),
+  );
+  site.route(
+    'GET',
+    '/ssrf/xhr',
+    script(
+      'XHR',
+      `var x=new XMLHttpRequest();x.open('GET','http://2130706434:${F()}/from-xhr');x.onload=()=>out.textContent='reached';x.onerror=()=>out.textContent='failed';x.send()`,
+    ),
+  );
+  site.route(
+    'GET',
+    '/ssrf/ws',
+    script(
+      'WebSocket',
+      `var w=new WebSocket('ws://127.0.0.2:${T()}/from-ws');w.onopen=()=>out.textContent='reached';w.onerror=()=>out.textContent='failed'`,
+    ),
+  );
+  site.route(
+    'GET',
+    '/ssrf/ws-host',
+    script(
+      'WebSocket by name',
+      `var w=new WebSocket('ws://evil.test:${T()}/from-ws-host');w.onopen=()=>out.textContent='reached';w.onerror=()=>out.textContent='failed'`,
+    ),
+  );
+  site.route(
+    'GET',
+    '/ssrf/beacon',
+    script('Beacon', `navigator.sendBeacon('http://127.0.0.2:${F()}/from-beacon','x')`),
+  );
+  site.route(
+    'GET',
+    '/ssrf/links',
+    html(
+      page(
+        'Links',
+        `<ul><li><a href="http://127.0.0.2:${F()}/from-link">Forbidden literal</a></li><li><a href="http://evil.test:${F()}/from-link-host">Forbidden by name</a></li><li><a href="/redirect?to=http://127.0.0.2:${F()}/from-link-redirect">Redirect away</a></li></ul>`,
+      ),
+    ),
+  );
 
   stack = await startStack({
     workers: 1,
     gateways: 1,
     env: {
       PAGEMAP_OUTBOUND_ALLOW: '127.0.0.1/32',
-      PAGEMAP_OUTBOUND_HOST_MAP: 'evil.test=127.0.0.2,accounts.evil.test=127.0.0.2,metadata.test=169.254.169.254,good.test=127.0.0.1',
+      PAGEMAP_OUTBOUND_HOST_MAP:
+        'evil.test=127.0.0.2,accounts.evil.test=127.0.0.2,metadata.test=169.254.169.254,good.test=127.0.0.1',
       PAGEMAP_CACHE_TTL_S: '0',
     },
   });
@@ -94,11 +162,29 @@ const direct: Array<[string, () => string]> = [
   ['IPv6 unique-local', () => 'http://[fd00::1]/'],
   ['multicast', () => 'http://224.0.0.1/'],
   ['https to a forbidden address', () => `https://127.0.0.2:${T()}/tls`],
-  ['redirect from the allowed site to loopback', () => site.url(`/redirect?to=${encodeURIComponent(`http://127.0.0.2:${F()}/redirected`)}`)],
-  ['redirect to a mapped host name', () => site.url(`/redirect?to=${encodeURIComponent(`http://evil.test:${F()}/redirected-host`)}`)],
-  ['two-hop redirect chain to a mapped IPv6 spelling', () => site.url(`/redirect?to=${encodeURIComponent(`/redirect?to=${encodeURIComponent(`http://[::ffff:127.0.0.2]:${F()}/two-hop`)}`)}`)],
-  ['redirect to https on a forbidden address (tunnel)', () => site.url(`/redirect?to=${encodeURIComponent(`https://127.0.0.2:${T()}/tunnel`)}`)],
-  ['redirect to metadata', () => site.url(`/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`)],
+  [
+    'redirect from the allowed site to loopback',
+    () => site.url(`/redirect?to=${encodeURIComponent(`http://127.0.0.2:${F()}/redirected`)}`),
+  ],
+  [
+    'redirect to a mapped host name',
+    () => site.url(`/redirect?to=${encodeURIComponent(`http://evil.test:${F()}/redirected-host`)}`),
+  ],
+  [
+    'two-hop redirect chain to a mapped IPv6 spelling',
+    () =>
+      site.url(
+        `/redirect?to=${encodeURIComponent(`/redirect?to=${encodeURIComponent(`http://[::ffff:127.0.0.2]:${F()}/two-hop`)}`)}`,
+      ),
+  ],
+  [
+    'redirect to https on a forbidden address (tunnel)',
+    () => site.url(`/redirect?to=${encodeURIComponent(`https://127.0.0.2:${T()}/tunnel`)}`),
+  ],
+  [
+    'redirect to metadata',
+    () => site.url(`/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`),
+  ],
 ];
 
 test.each(direct)('top level: %s → 403 TARGET_NOT_ALLOWED', async (_what, url) => {
@@ -124,7 +210,10 @@ test.each(schemes)('top level: scheme %s is refused with a 4xx', async (_what, u
 });
 
 test('redirect from the allowed site to file: fails without reaching anything', async () => {
-  const res = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/redirect?to=file:///etc/passwd') } });
+  const res = await api(stack.url, 'POST', '/v1/browse', {
+    key,
+    body: { url: site.url('/redirect?to=file:///etc/passwd') },
+  });
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.body?.title).toBeUndefined();
 });
@@ -142,7 +231,10 @@ const inPage: Array<[string, string]> = [
 ];
 
 test.each(inPage)('in page: %s fail inside the page', async (_what, path) => {
-  const res = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url(path), include_page_content: true } });
+  const res = await api(stack.url, 'POST', '/v1/browse', {
+    key,
+    body: { url: site.url(path), include_page_content: true },
+  });
   expect(res.status).toBe(200);
   expect(String(res.body.page_content ?? '')).not.toContain('reached');
   await api(stack.url, 'DELETE', `/v1/session/${res.body.session_id}`, { key });
@@ -171,7 +263,10 @@ test('tools: navigate and follow_link to forbidden targets are refused', async (
     expect(res.body.url).toBe(site.url('/ssrf/links'));
   }
   // A link to an allowed page that redirects to a forbidden one: the load fails in the page.
-  const redirected = await api(stack.url, 'POST', '/v1/browse', { key, body: { session_id: id, tools: [{ tool: 'follow_link', params: { link: 'Redirect away' } }] } });
+  const redirected = await api(stack.url, 'POST', '/v1/browse', {
+    key,
+    body: { session_id: id, tools: [{ tool: 'follow_link', params: { link: 'Redirect away' } }] },
+  });
   expect(redirected.status).toBe(200);
   expect(redirected.body.title).not.toMatch(/fixture/i);
 });
@@ -180,7 +275,10 @@ test('the allowed site still works through the proxy, by address and by mapped n
   const a = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } });
   expect(a.status).toBe(200);
   expect(a.body.title).toBe('How Lighthouses Work');
-  const b = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: `http://good.test:${site.port}/article.html` } });
+  const b = await api(stack.url, 'POST', '/v1/browse', {
+    key,
+    body: { url: `http://good.test:${site.port}/article.html` },
+  });
   expect(b.status).toBe(200);
   expect(b.body.title).toBe('How Lighthouses Work');
 });

@@ -12,7 +12,10 @@ let stack: Stack;
 let site: FixtureServer;
 let key: string;
 const marks: string[] = [];
-useWorkerSuite({ workerEnv: { PAGEMAP_BATCH_TIMEOUT_MS: String(BATCH_BUDGET_MS), PAGEMAP_CONTEXT_POOL_SIZE: '2' }, marks }, (s) => ({ stack, site, key } = s));
+useWorkerSuite(
+  { workerEnv: { PAGEMAP_BATCH_TIMEOUT_MS: String(BATCH_BUDGET_MS), PAGEMAP_CONTEXT_POOL_SIZE: '2' }, marks },
+  (s) => ({ stack, site, key } = s),
+);
 
 test('cookies set in one session are invisible in another opened at the same moment', async () => {
   const [a, b] = await Promise.all([
@@ -74,11 +77,7 @@ test('a batch whose tool hangs stops with "timeout" within its budget; the sessi
   const started = Date.now();
   const res = await browse(stack, key, {
     session_id: id,
-    tools: [
-      { tool: 'append', params: { text: 'A' } },
-      { tool: 'hang' },
-      { tool: 'append', params: { text: 'B' } },
-    ],
+    tools: [{ tool: 'append', params: { text: 'A' } }, { tool: 'hang' }, { tool: 'append', params: { text: 'B' } }],
   });
   const took = Date.now() - started;
   expect(res.status).toBe(200);
@@ -99,7 +98,10 @@ test('a batch whose tool hangs stops with "timeout" within its budget; the sessi
 
 test('a per-tool failure is a result with success false, and the request still answers 200', async () => {
   const opened = await browse(stack, key, { url: site.url('/worker-tools.html') });
-  const res = await browse(stack, key, { session_id: opened.body.session_id, tools: [{ tool: 'no_such_tool' }, { tool: 'append', params: { text: 'ok' } }] });
+  const res = await browse(stack, key, {
+    session_id: opened.body.session_id,
+    tools: [{ tool: 'no_such_tool' }, { tool: 'append', params: { text: 'ok' } }],
+  });
   expect(res.status).toBe(200);
   expect(res.body.results[0]).toMatchObject({ tool: 'no_such_tool', success: false, error: { code: 'UNKNOWN_TOOL' } });
   expect(res.body.results[1]).toMatchObject({ tool: 'append', success: true });
@@ -136,7 +138,11 @@ test('DELETE closes the session at once and frees its context; afterwards 404', 
 test('new sessions take ready contexts from the pool, and the worker exports its metrics', async () => {
   const w = stack.workers[0]!;
   // The pool refills in the background once no job runs.
-  await waitFor(async () => ((await metric(w, 'pagemap_worker_context_pool_ready')) === 2 ? true : undefined), 20_000, 'the pool to refill');
+  await waitFor(
+    async () => ((await metric(w, 'pagemap_worker_context_pool_ready')) === 2 ? true : undefined),
+    20_000,
+    'the pool to refill',
+  );
   const fromPool = await metric(w, 'pagemap_worker_context_acquire_seconds_count', { source: 'pool' });
   expect(fromPool).toBeGreaterThan(0);
   const open = await metric(w, 'pagemap_worker_open_sessions');

@@ -24,7 +24,11 @@ test('SIGTERM during a running request: the request completes, the worker exits 
   expect(tree.length).toBeGreaterThan(1); // the browser and its helpers (zygote, renderers)
   tree.forEach((p) => allChromium.add(p));
 
-  const pending = browse(stack, key, { session_id: busy.body.session_id, tool: 'append', params: { text: 'Z', delay_ms: 1500 } });
+  const pending = browse(stack, key, {
+    session_id: busy.body.session_id,
+    tool: 'append',
+    params: { text: 'Z', delay_ms: 1500 },
+  });
   await waitFor(() => marks.includes('Z'), 20_000, 'the tool to start');
   w.proc.kill('SIGTERM');
 
@@ -35,14 +39,25 @@ test('SIGTERM during a running request: the request completes, the worker exits 
 
   expect(await w.exited).toBe(0);
   // 'exit' can come before the last of its stdout has been read.
-  const stopped = await waitFor(() => w.logs().find((l) => l.msg === 'worker stopped'), 5_000, 'the worker stopped log line');
+  const stopped = await waitFor(
+    () => w.logs().find((l) => l.msg === 'worker stopped'),
+    5_000,
+    'the worker stopped log line',
+  );
   expect(stopped.clean).toBe(true);
   expect(tree.filter(alive)).toEqual([]);
 
   // Deregistered and cleaned up: no heartbeat, no directory entries, no queue left behind.
   const redis = stack.redis.client;
   const keys = stack.keys;
-  expect(await redis.exists(keys.worker(w.id!), keys.session(busy.body.session_id), keys.session(idle.body.session_id), keys.workerSessions(w.id!))).toBe(0);
+  expect(
+    await redis.exists(
+      keys.worker(w.id!),
+      keys.session(busy.body.session_id),
+      keys.session(idle.body.session_id),
+      keys.workerSessions(w.id!),
+    ),
+  ).toBe(0);
   expect(await redis.zscore(keys.workers, w.id!)).toBeNull();
   expect(await redis.keys(`${keys.bullPrefix}:${keys.workerQueue(w.id!)}*`)).toEqual([]);
   const gone = await browse(stack, key, { session_id: idle.body.session_id });

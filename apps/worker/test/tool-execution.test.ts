@@ -24,7 +24,8 @@ async function call(id: string, body: Record<string, unknown>) {
 }
 const toolWith = (tools: Tool[], param: string) => tools.find((t) => t.params.some((p) => p.name === param))!;
 /** The param whose description mentions `label` (names come from labels, so match loosely). */
-const paramFor = (tool: Tool, label: RegExp) => tool.params.find((p) => label.test(p.description ?? '') || label.test(p.name))!.name;
+const paramFor = (tool: Tool, label: RegExp) =>
+  tool.params.find((p) => label.test(p.description ?? '') || label.test(p.name))!.name;
 
 describe('typed values', () => {
   test('written forms become the exact values the inputs take; options by text or value, several as a list', async () => {
@@ -60,7 +61,11 @@ describe('typed values', () => {
   test('a value that cannot be read is refused with the accepted forms, and nothing is filled', async () => {
     const page = await open('/y-typed.html');
     const tool = page.tools.find((t) => t.params.length >= 10)!;
-    const res = await call(page.session_id, { tool: tool.name, params: { [paramFor(tool, /^time/i)]: 'half past lunch' }, include_page_content: true });
+    const res = await call(page.session_id, {
+      tool: tool.name,
+      params: { [paramFor(tool, /^time/i)]: 'half past lunch' },
+      include_page_content: true,
+    });
     expect(res.results![0]).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS' } });
     expect(res.results![0]!.error!.message).toMatch(/HH:MM/);
     expect(res.results![0]!.error!.message).not.toContain('half past lunch');
@@ -74,7 +79,11 @@ describe('trusted input', () => {
     const page = await open('/y-keys.html');
     const tool = toolWith(page.tools, 'phone');
     const city = paramFor(tool, /city/i);
-    const res = await call(page.session_id, { tool: tool.name, params: { phone: '5551234567', [city]: 'Li' }, include_page_content: true });
+    const res = await call(page.session_id, {
+      tool: tool.name,
+      params: { phone: '5551234567', [city]: 'Li' },
+      include_page_content: true,
+    });
     expect(res.results![0]).toEqual({ tool: tool.name, success: true, error: null });
     expect(res.page_content).toContain('saved phone (555) 123-4567 city Li suggestions Lisbon+Lima');
   });
@@ -133,8 +142,14 @@ describe('JavaScript dialogs', () => {
 
   test('a beforeunload prompt on leaving a page with typed text is accepted; the navigation goes on', async () => {
     const page = await open('/y-beforeunload.html');
-    const tool = toolWith(page.tools, paramFor(page.tools.find((t) => t.params.some((p) => /draft/i.test(p.description ?? '')))!, /draft/i));
-    const res = await call(page.session_id, { tool: tool.name, params: { [paramFor(tool, /draft/i)]: 'unsaved words' } });
+    const tool = toolWith(
+      page.tools,
+      paramFor(page.tools.find((t) => t.params.some((p) => /draft/i.test(p.description ?? '')))!, /draft/i),
+    );
+    const res = await call(page.session_id, {
+      tool: tool.name,
+      params: { [paramFor(tool, /draft/i)]: 'unsaved words' },
+    });
     expect(res.results![0]).toMatchObject({ success: true });
     expect(res.url).toContain('/article.html');
     expect(res.dialogs).toEqual([{ type: 'beforeunload', message: expect.any(String), status: 'accepted' }]);
@@ -143,14 +158,18 @@ describe('JavaScript dialogs', () => {
   test('a dialog that echoes a typed value reports it redacted', async () => {
     const page = await open('/y-dialog-tool.html');
     const tool = toolWith(page.tools, 'voucher');
-    const res = await call(page.session_id, { tools: [{ tool: tool.name, params: { voucher: 'SECRET-4411' } }, { tool: 'say_hello' }] });
+    const res = await call(page.session_id, {
+      tools: [{ tool: tool.name, params: { voucher: 'SECRET-4411' } }, { tool: 'say_hello' }],
+    });
     expect(res.dialogs![0]).toEqual({ type: 'alert', message: 'Voucher [redacted] is not valid', status: 'accepted' });
     expect(JSON.stringify(res)).not.toContain('SECRET-4411');
   });
 
   test('a batch stops at the tool that opened a confirm', async () => {
     const page = await open('/y-dialog-tool.html');
-    const res = await call(page.session_id, { tools: [{ tool: 'say_hello' }, { tool: 'delete_item' }, { tool: 'rename_item' }] });
+    const res = await call(page.session_id, {
+      tools: [{ tool: 'say_hello' }, { tool: 'delete_item' }, { tool: 'rename_item' }],
+    });
     expect(res.stopped_reason).toBe('dialog');
     expect(res.results).toHaveLength(2);
     expect(res.dialogs!.map((d) => `${d.type}:${d.status}`)).toEqual(['alert:accepted', 'confirm:pending']);
@@ -164,7 +183,13 @@ describe('page maps after in-page tools', () => {
     const shown = await call(page.session_id, { tool: 'show_details' });
     expect(shown.tools.map((t) => t.name)).toContain('confirm_details');
     const form = toolWith(shown.tools, 'note');
-    const noted = await call(shown.session_id, { tools: [{ tool: form.name, params: { note: 'hello' } }, { tool: form.name, params: { note: 'hi' } }], include_page_content: true });
+    const noted = await call(shown.session_id, {
+      tools: [
+        { tool: form.name, params: { note: 'hello' } },
+        { tool: form.name, params: { note: 'hi' } },
+      ],
+      include_page_content: true,
+    });
     expect(noted.results!.every((r) => r.success)).toBe(true);
     expect(noted.page_content).toContain('note of 5 characters');
     expect(noted.page_content).toContain('note of 2 characters');

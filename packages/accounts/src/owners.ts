@@ -42,21 +42,39 @@ export class OwnerStore {
   /** Creates an owner for an existing tenant. Fails with EMAIL_TAKEN when the email has an owner. */
   async createOwner(input: { email: string; password: string; tenantId: string }): Promise<Owner> {
     const email = normalizeEmail(input.email);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new OwnerError('INVALID_EMAIL', 'Enter a valid email address.');
-    if (input.password.length < MIN_PASSWORD_LENGTH) throw new OwnerError('WEAK_PASSWORD', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
+      throw new OwnerError('INVALID_EMAIL', 'Enter a valid email address.');
+    if (input.password.length < MIN_PASSWORD_LENGTH)
+      throw new OwnerError('WEAK_PASSWORD', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
     if (!(await this.accounts.getTenant(input.tenantId))) throw new Error(`no tenant ${input.tenantId}`);
-    const owner: Owner = { id: `ow_${randomBytes(8).toString('hex')}`, email, tenantId: input.tenantId, createdAt: new Date() };
+    const owner: Owner = {
+      id: `ow_${randomBytes(8).toString('hex')}`,
+      email,
+      tenantId: input.tenantId,
+      createdAt: new Date(),
+    };
     // HSETNX claims the email atomically: two sign-ups racing for one address cannot both win.
-    if ((await this.redis.hsetnx(this.keys.ownersByEmail, email, owner.id)) === 0) throw new OwnerError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
-    await this.redis.hset(this.keys.owner(owner.id), { id: owner.id, email, tenant_id: owner.tenantId, password: await hashPassword(input.password), created_at: owner.createdAt.toISOString() });
+    if ((await this.redis.hsetnx(this.keys.ownersByEmail, email, owner.id)) === 0)
+      throw new OwnerError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
+    await this.redis.hset(this.keys.owner(owner.id), {
+      id: owner.id,
+      email,
+      tenant_id: owner.tenantId,
+      password: await hashPassword(input.password),
+      created_at: owner.createdAt.toISOString(),
+    });
     return owner;
   }
 
   /** Sign-up: a new tenant (Free plan unless told) with its first owner. */
   async signUp(input: { email: string; password: string; accountName: string; plan?: PlanId }): Promise<Owner> {
     const email = normalizeEmail(input.email);
-    if (await this.redis.hexists(this.keys.ownersByEmail, email)) throw new OwnerError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
-    const tenant = await this.accounts.createTenant({ name: input.accountName.trim() || email, plan: input.plan ?? 'free' });
+    if (await this.redis.hexists(this.keys.ownersByEmail, email))
+      throw new OwnerError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
+    const tenant = await this.accounts.createTenant({
+      name: input.accountName.trim() || email,
+      plan: input.plan ?? 'free',
+    });
     return this.createOwner({ email, password: input.password, tenantId: tenant.id });
   }
 
@@ -84,7 +102,8 @@ export class OwnerStore {
   }
 
   async setPassword(ownerId: string, password: string): Promise<void> {
-    if (password.length < MIN_PASSWORD_LENGTH) throw new OwnerError('WEAK_PASSWORD', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new OwnerError('WEAK_PASSWORD', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
     await this.redis.hset(this.keys.owner(ownerId), 'password', await hashPassword(password));
   }
 }

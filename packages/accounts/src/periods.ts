@@ -34,7 +34,17 @@ export function calendarMonth(now: Date): Period {
  */
 function anniversaryIn(anchor: Date, year: number, month: number): Date {
   const day = Math.min(anchor.getUTCDate(), daysInMonth(year, month));
-  return new Date(Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      day,
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
+  );
 }
 
 /**

@@ -17,10 +17,42 @@ export interface Plan {
 }
 
 export const PLANS = {
-  free: { id: 'free', name: 'free', basis: 'calendar_month', actionLimit: 1_000, ratePerSecond: 5, maxOpenSessions: 3, paid: false },
-  builder_trial: { id: 'builder_trial', name: 'builder', basis: 'trial_window', actionLimit: 5_000, ratePerSecond: 10, maxOpenSessions: 10, paid: false },
-  builder: { id: 'builder', name: 'builder', basis: 'billing_anniversary', actionLimit: 50_000, ratePerSecond: 20, maxOpenSessions: 25, paid: true },
-  scale: { id: 'scale', name: 'scale', basis: 'billing_anniversary', actionLimit: 500_000, ratePerSecond: 100, maxOpenSessions: 200, paid: true },
+  free: {
+    id: 'free',
+    name: 'free',
+    basis: 'calendar_month',
+    actionLimit: 1_000,
+    ratePerSecond: 5,
+    maxOpenSessions: 3,
+    paid: false,
+  },
+  builder_trial: {
+    id: 'builder_trial',
+    name: 'builder',
+    basis: 'trial_window',
+    actionLimit: 5_000,
+    ratePerSecond: 10,
+    maxOpenSessions: 10,
+    paid: false,
+  },
+  builder: {
+    id: 'builder',
+    name: 'builder',
+    basis: 'billing_anniversary',
+    actionLimit: 50_000,
+    ratePerSecond: 20,
+    maxOpenSessions: 25,
+    paid: true,
+  },
+  scale: {
+    id: 'scale',
+    name: 'scale',
+    basis: 'billing_anniversary',
+    actionLimit: 500_000,
+    ratePerSecond: 100,
+    maxOpenSessions: 200,
+    paid: true,
+  },
 } as const satisfies Record<string, Plan>;
 
 export type PlanId = keyof typeof PLANS;

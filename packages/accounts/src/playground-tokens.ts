@@ -17,7 +17,11 @@ export interface PlaygroundClaims {
   expiresAt: Date;
 }
 
-export function mintPlaygroundToken(secret: string, tenantId: string, now: Date = new Date()): { token: string; expiresAt: Date } {
+export function mintPlaygroundToken(
+  secret: string,
+  tenantId: string,
+  now: Date = new Date(),
+): { token: string; expiresAt: Date } {
   const iat = Math.floor(now.getTime() / 1000);
   const token = jwt.sign({ scope: 'playground', iat }, secret, {
     algorithm: 'HS256',
@@ -36,8 +40,19 @@ export function mintPlaygroundToken(secret: string, tenantId: string, now: Date 
  */
 export function verifyPlaygroundToken(secret: string, token: string, now: Date = new Date()): PlaygroundClaims | null {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: AUDIENCE, issuer: ISSUER, clockTimestamp: Math.floor(now.getTime() / 1000) });
-    if (typeof claims !== 'object' || claims.scope !== 'playground' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+    const claims = jwt.verify(token, secret, {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      clockTimestamp: Math.floor(now.getTime() / 1000),
+    });
+    if (
+      typeof claims !== 'object' ||
+      claims.scope !== 'playground' ||
+      typeof claims.sub !== 'string' ||
+      typeof claims.exp !== 'number'
+    )
+      return null;
     return { tenantId: claims.sub, tokenId: String(claims.jti ?? ''), expiresAt: new Date(claims.exp * 1000) };
   } catch {
     return null;

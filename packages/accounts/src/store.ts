@@ -90,14 +90,14 @@ export class AccountStore {
       overrides: {},
     };
     await this.redis.hset(this.keys.tenant(tenant.id), {
-        id: tenant.id,
-        name: tenant.name,
-        plan,
-        anchor: tenant.anchor.toISOString(),
-        login_automation: '0',
-        subscription: tenant.hasSubscription ? '1' : '0',
-        created_at: now.toISOString(),
-      });
+      id: tenant.id,
+      name: tenant.name,
+      plan,
+      anchor: tenant.anchor.toISOString(),
+      login_automation: '0',
+      subscription: tenant.hasSubscription ? '1' : '0',
+      created_at: now.toISOString(),
+    });
     // Listed once it exists (the list is its own key: another slot on a cluster).
     await this.redis.sadd(this.keys.tenants, tenant.id);
     return tenant;
@@ -167,10 +167,20 @@ export class AccountStore {
   }
 
   /** Issues a key and returns its plaintext: the only time it exists outside the caller. */
-  async issueKey(tenantId: string, plaintext: string = generateApiKey(), opts: { name?: string } = {}): Promise<{ key: string; info: KeyInfo }> {
+  async issueKey(
+    tenantId: string,
+    plaintext: string = generateApiKey(),
+    opts: { name?: string } = {},
+  ): Promise<{ key: string; info: KeyInfo }> {
     await this.requireTenant(tenantId);
     const hash = hashApiKey(plaintext);
-    const info: KeyInfo = { keyId: `key_${hash.slice(0, 12)}`, tenantId, hint: plaintext.slice(0, 7), createdAt: this.now().toISOString(), ...(opts.name ? { name: opts.name } : {}) };
+    const info: KeyInfo = {
+      keyId: `key_${hash.slice(0, 12)}`,
+      tenantId,
+      hint: plaintext.slice(0, 7),
+      createdAt: this.now().toISOString(),
+      ...(opts.name ? { name: opts.name } : {}),
+    };
     // Listed first, valid second: a key that works is always in the tenant's listing (and so revocable).
     await this.redis.hset(this.keys.tenantKeys(tenantId), info.keyId, hash);
     await this.redis.set(this.keys.apiKey(hash), JSON.stringify(info));
@@ -185,7 +195,10 @@ export class AccountStore {
 
   async listKeys(tenantId: string): Promise<KeyInfo[]> {
     const hashes = Object.values(await this.redis.hgetall(this.keys.tenantKeys(tenantId)));
-    const [infos, lastUsed] = await Promise.all([Promise.all(hashes.map((h) => this.redis.get(this.keys.apiKey(h)))), this.redis.hgetall(this.keys.keyLastUsed(tenantId))]);
+    const [infos, lastUsed] = await Promise.all([
+      Promise.all(hashes.map((h) => this.redis.get(this.keys.apiKey(h)))),
+      this.redis.hgetall(this.keys.keyLastUsed(tenantId)),
+    ]);
     return infos
       .filter((v): v is string => v !== null)
       .map((v) => JSON.parse(v) as KeyInfo)
@@ -214,7 +227,11 @@ export class AccountStore {
     // Invalid first, unlisted second: if the second step fails the key is already refused everywhere.
     await this.redis.del(this.keys.apiKey(hash));
     // The listing and its last-used times share the tenant's slot: one transaction.
-    await this.redis.multi().hdel(this.keys.tenantKeys(tenantId), keyId).hdel(this.keys.keyLastUsed(tenantId), keyId).exec();
+    await this.redis
+      .multi()
+      .hdel(this.keys.tenantKeys(tenantId), keyId)
+      .hdel(this.keys.keyLastUsed(tenantId), keyId)
+      .exec();
     return true;
   }
 
@@ -224,10 +241,18 @@ export class AccountStore {
    */
   standing(tenant: Tenant, now: Date = this.now()): Standing {
     if (tenant.plan === 'builder_trial' && now.getTime() >= trialEnd(tenant.anchor).getTime()) {
-      return { plan: withOverrides(PLANS[AFTER_TRIAL_PLAN], tenant.overrides), period: afterTrial(tenant.anchor, now), trialEnded: true };
+      return {
+        plan: withOverrides(PLANS[AFTER_TRIAL_PLAN], tenant.overrides),
+        period: afterTrial(tenant.anchor, now),
+        trialEnded: true,
+      };
     }
     const plan = PLANS[tenant.plan];
-    return { plan: withOverrides(plan, tenant.overrides), period: periodFor(plan.basis, tenant.anchor, now), trialEnded: false };
+    return {
+      plan: withOverrides(plan, tenant.overrides),
+      period: periodFor(plan.basis, tenant.anchor, now),
+      trialEnded: false,
+    };
   }
 
   plan(tenant: Tenant, now: Date = this.now()): Plan {
@@ -244,14 +269,31 @@ export class AccountStore {
     const { plan, period } = this.standing(tenant, now);
     const limit = plan.actionLimit;
     const ttl = Math.ceil((period.end.getTime() - now.getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
-    const [admitted, used] = (await this.redis.eval(RESERVE_SCRIPT, 2, this.keys.usage(tenant.id, period.start.toISOString()), this.keys.usageDaily(tenant.id, utcDay(now)), n, limit, ttl, KEEP_DAILY_USAGE_S)) as [number, number];
+    const [admitted, used] = (await this.redis.eval(
+      RESERVE_SCRIPT,
+      2,
+      this.keys.usage(tenant.id, period.start.toISOString()),
+      this.keys.usageDaily(tenant.id, utcDay(now)),
+      n,
+      limit,
+      ttl,
+      KEEP_DAILY_USAGE_S,
+    )) as [number, number];
     return { admitted: admitted === 1, used, limit, period };
   }
 
   /** Gives back actions reserved but not performed (blocked sites, our failures, cut batches). */
   async refund(tenant: Tenant, period: Period, n: number): Promise<number> {
     if (n <= 0) return this.used(tenant, period);
-    return Number(await this.redis.eval(REFUND_SCRIPT, 2, this.keys.usage(tenant.id, period.start.toISOString()), this.keys.usageDaily(tenant.id, utcDay(this.now())), n));
+    return Number(
+      await this.redis.eval(
+        REFUND_SCRIPT,
+        2,
+        this.keys.usage(tenant.id, period.start.toISOString()),
+        this.keys.usageDaily(tenant.id, utcDay(this.now())),
+        n,
+      ),
+    );
   }
 
   /** Takes one request from the tenant's token bucket (rate: the plan's ratePerSecond, burst: one second's worth). */
@@ -261,7 +303,14 @@ export class AccountStore {
     const burst = Math.max(1, rate);
     const ttlMs = Math.ceil((burst / rate) * 1000) + 1000;
     // Window 0 of the tenant's rate keys holds the bucket.
-    const [allowed, waitMs] = (await this.redis.eval(RATE_SCRIPT, 1, this.keys.rate(tenant.id, 0), rate, burst, ttlMs)) as [number, number];
+    const [allowed, waitMs] = (await this.redis.eval(
+      RATE_SCRIPT,
+      1,
+      this.keys.rate(tenant.id, 0),
+      rate,
+      burst,
+      ttlMs,
+    )) as [number, number];
     return { allowed: allowed === 1, retryAfterS: allowed === 1 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 

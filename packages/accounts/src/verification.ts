@@ -42,11 +42,23 @@ export class LoginAutomationGate {
   ) {}
 
   async state(tenantId: string): Promise<VerificationState> {
-    const [raw, tenant] = await Promise.all([this.redis.hgetall(this.keys.tenantVerification(tenantId)), this.accounts.getTenant(tenantId)]);
+    const [raw, tenant] = await Promise.all([
+      this.redis.hgetall(this.keys.tenantVerification(tenantId)),
+      this.accounts.getTenant(tenantId),
+    ]);
     const card: CardCheck | null = raw.card_reference
-      ? { provider: raw.card_provider ?? '', reference: raw.card_reference, brand: raw.card_brand ?? '', last4: raw.card_last4 ?? '', verifiedAt: raw.card_verified_at ?? '', ownerId: raw.card_owner ?? '' }
+      ? {
+          provider: raw.card_provider ?? '',
+          reference: raw.card_reference,
+          brand: raw.card_brand ?? '',
+          last4: raw.card_last4 ?? '',
+          verifiedAt: raw.card_verified_at ?? '',
+          ownerId: raw.card_owner ?? '',
+        }
       : null;
-    const attestation: Attestation | null = raw.aup_version ? { version: raw.aup_version, attestedAt: raw.aup_at ?? '', ownerId: raw.aup_owner ?? '' } : null;
+    const attestation: Attestation | null = raw.aup_version
+      ? { version: raw.aup_version, attestedAt: raw.aup_at ?? '', ownerId: raw.aup_owner ?? '' }
+      : null;
     return { card, attestation, enabled: tenant?.loginAutomation ?? false };
   }
 
@@ -54,8 +66,14 @@ export class LoginAutomationGate {
    * Records a verified card and the attestation, then enables login automation. Both are needed:
    * the caller has already had the provider verify the card.
    */
-  async enable(tenantId: string, ownerId: string, card: Omit<CardCheck, 'verifiedAt' | 'ownerId'>, attestedVersion: string): Promise<void> {
-    if (attestedVersion !== ACCEPTABLE_USE_VERSION) throw new Error(`attestation must be for policy version ${ACCEPTABLE_USE_VERSION}`);
+  async enable(
+    tenantId: string,
+    ownerId: string,
+    card: Omit<CardCheck, 'verifiedAt' | 'ownerId'>,
+    attestedVersion: string,
+  ): Promise<void> {
+    if (attestedVersion !== ACCEPTABLE_USE_VERSION)
+      throw new Error(`attestation must be for policy version ${ACCEPTABLE_USE_VERSION}`);
     const at = this.now().toISOString();
     await this.redis.hset(this.keys.tenantVerification(tenantId), {
       card_provider: card.provider,

@@ -11,18 +11,33 @@ const iso = (p: { start: Date; end: Date }) => [p.start.toISOString(), p.end.toI
 
 describe('calendar month (Free)', () => {
   test('the last millisecond of January is in January; the next one starts February', () => {
-    expect(iso(calendarMonth(d('2024-01-31T23:59:59.999Z')))).toEqual(['2024-01-01T00:00:00.000Z', '2024-02-01T00:00:00.000Z']);
-    expect(iso(calendarMonth(d('2024-02-01T00:00:00.000Z')))).toEqual(['2024-02-01T00:00:00.000Z', '2024-03-01T00:00:00.000Z']);
+    expect(iso(calendarMonth(d('2024-01-31T23:59:59.999Z')))).toEqual([
+      '2024-01-01T00:00:00.000Z',
+      '2024-02-01T00:00:00.000Z',
+    ]);
+    expect(iso(calendarMonth(d('2024-02-01T00:00:00.000Z')))).toEqual([
+      '2024-02-01T00:00:00.000Z',
+      '2024-03-01T00:00:00.000Z',
+    ]);
   });
 
   test('leap-year February has 29 days, a common year 28', () => {
-    expect(iso(calendarMonth(d('2024-02-29T12:00:00Z')))).toEqual(['2024-02-01T00:00:00.000Z', '2024-03-01T00:00:00.000Z']);
-    expect(iso(calendarMonth(d('2023-02-28T23:59:59.999Z')))).toEqual(['2023-02-01T00:00:00.000Z', '2023-03-01T00:00:00.000Z']);
+    expect(iso(calendarMonth(d('2024-02-29T12:00:00Z')))).toEqual([
+      '2024-02-01T00:00:00.000Z',
+      '2024-03-01T00:00:00.000Z',
+    ]);
+    expect(iso(calendarMonth(d('2023-02-28T23:59:59.999Z')))).toEqual([
+      '2023-02-01T00:00:00.000Z',
+      '2023-03-01T00:00:00.000Z',
+    ]);
     expect(iso(calendarMonth(d('2023-03-01T00:00:00Z')))[0]).toBe('2023-03-01T00:00:00.000Z');
   });
 
   test('December rolls into the next year', () => {
-    expect(iso(calendarMonth(d('2024-12-31T23:00:00Z')))).toEqual(['2024-12-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']);
+    expect(iso(calendarMonth(d('2024-12-31T23:00:00Z')))).toEqual([
+      '2024-12-01T00:00:00.000Z',
+      '2025-01-01T00:00:00.000Z',
+    ]);
   });
 });
 
@@ -30,34 +45,67 @@ describe('billing anniversary (paid plans)', () => {
   const jan31 = d('2024-01-31T10:00:00Z');
 
   test('an anchor on January 31 renews on February 29 in a leap year, then on March 31', () => {
-    expect(iso(billingAnniversary(jan31, d('2024-02-15T00:00:00Z')))).toEqual(['2024-01-31T10:00:00.000Z', '2024-02-29T10:00:00.000Z']);
-    expect(iso(billingAnniversary(jan31, d('2024-02-29T09:59:59.999Z')))).toEqual(['2024-01-31T10:00:00.000Z', '2024-02-29T10:00:00.000Z']);
-    expect(iso(billingAnniversary(jan31, d('2024-02-29T10:00:00.000Z')))).toEqual(['2024-02-29T10:00:00.000Z', '2024-03-31T10:00:00.000Z']);
+    expect(iso(billingAnniversary(jan31, d('2024-02-15T00:00:00Z')))).toEqual([
+      '2024-01-31T10:00:00.000Z',
+      '2024-02-29T10:00:00.000Z',
+    ]);
+    expect(iso(billingAnniversary(jan31, d('2024-02-29T09:59:59.999Z')))).toEqual([
+      '2024-01-31T10:00:00.000Z',
+      '2024-02-29T10:00:00.000Z',
+    ]);
+    expect(iso(billingAnniversary(jan31, d('2024-02-29T10:00:00.000Z')))).toEqual([
+      '2024-02-29T10:00:00.000Z',
+      '2024-03-31T10:00:00.000Z',
+    ]);
     // The clamp does not drift the anchor: April renews on the 30th, May on the 31st again.
-    expect(iso(billingAnniversary(jan31, d('2024-04-30T10:00:00Z')))).toEqual(['2024-04-30T10:00:00.000Z', '2024-05-31T10:00:00.000Z']);
+    expect(iso(billingAnniversary(jan31, d('2024-04-30T10:00:00Z')))).toEqual([
+      '2024-04-30T10:00:00.000Z',
+      '2024-05-31T10:00:00.000Z',
+    ]);
   });
 
   test('in a common year the same anchor renews on February 28', () => {
     const anchor = d('2023-01-31T00:00:00Z');
-    expect(iso(billingAnniversary(anchor, d('2023-02-28T00:00:00Z')))).toEqual(['2023-02-28T00:00:00.000Z', '2023-03-31T00:00:00.000Z']);
-    expect(iso(billingAnniversary(anchor, d('2023-02-27T23:59:59.999Z')))).toEqual(['2023-01-31T00:00:00.000Z', '2023-02-28T00:00:00.000Z']);
+    expect(iso(billingAnniversary(anchor, d('2023-02-28T00:00:00Z')))).toEqual([
+      '2023-02-28T00:00:00.000Z',
+      '2023-03-31T00:00:00.000Z',
+    ]);
+    expect(iso(billingAnniversary(anchor, d('2023-02-27T23:59:59.999Z')))).toEqual([
+      '2023-01-31T00:00:00.000Z',
+      '2023-02-28T00:00:00.000Z',
+    ]);
   });
 
   test('an anchor on February 29 renews on the 28th in common years and the 29th in leap years', () => {
     const anchor = d('2024-02-29T00:00:00Z');
-    expect(iso(billingAnniversary(anchor, d('2025-02-28T00:00:00Z')))).toEqual(['2025-02-28T00:00:00.000Z', '2025-03-29T00:00:00.000Z']);
-    expect(iso(billingAnniversary(anchor, d('2028-02-29T00:00:00Z')))).toEqual(['2028-02-29T00:00:00.000Z', '2028-03-29T00:00:00.000Z']);
+    expect(iso(billingAnniversary(anchor, d('2025-02-28T00:00:00Z')))).toEqual([
+      '2025-02-28T00:00:00.000Z',
+      '2025-03-29T00:00:00.000Z',
+    ]);
+    expect(iso(billingAnniversary(anchor, d('2028-02-29T00:00:00Z')))).toEqual([
+      '2028-02-29T00:00:00.000Z',
+      '2028-03-29T00:00:00.000Z',
+    ]);
   });
 
   test('the period holding the end of January for a mid-month anchor', () => {
     const anchor = d('2023-11-15T08:30:00Z');
-    expect(iso(billingAnniversary(anchor, d('2024-01-31T23:59:59.999Z')))).toEqual(['2024-01-15T08:30:00.000Z', '2024-02-15T08:30:00.000Z']);
-    expect(iso(billingAnniversary(anchor, d('2024-01-15T08:29:59.999Z')))).toEqual(['2023-12-15T08:30:00.000Z', '2024-01-15T08:30:00.000Z']);
+    expect(iso(billingAnniversary(anchor, d('2024-01-31T23:59:59.999Z')))).toEqual([
+      '2024-01-15T08:30:00.000Z',
+      '2024-02-15T08:30:00.000Z',
+    ]);
+    expect(iso(billingAnniversary(anchor, d('2024-01-15T08:29:59.999Z')))).toEqual([
+      '2023-12-15T08:30:00.000Z',
+      '2024-01-15T08:30:00.000Z',
+    ]);
   });
 
   test('a subscription dated in the future reports its first period', () => {
     const anchor = d('2024-03-10T00:00:00Z');
-    expect(iso(billingAnniversary(anchor, d('2024-03-01T00:00:00Z')))).toEqual(['2024-03-10T00:00:00.000Z', '2024-04-10T00:00:00.000Z']);
+    expect(iso(billingAnniversary(anchor, d('2024-03-01T00:00:00Z')))).toEqual([
+      '2024-03-10T00:00:00.000Z',
+      '2024-04-10T00:00:00.000Z',
+    ]);
   });
 });
 

@@ -26,7 +26,10 @@ export const CHROMIUM_CANDIDATES: readonly ChromiumBinary[] = [
 export function findChromium(explicit?: string, exists: (path: string) => boolean = existsSync): ChromiumBinary {
   if (explicit) return { path: explicit, headless: /headless-shell/.test(explicit) ? 'shell' : true };
   const found = CHROMIUM_CANDIDATES.find((c) => exists(c.path));
-  if (!found) throw new Error("no Chromium found: install Debian's chromium (scripts/setup.sh does) or set PAGEMAP_CHROMIUM_PATH");
+  if (!found)
+    throw new Error(
+      "no Chromium found: install Debian's chromium (scripts/setup.sh does) or set PAGEMAP_CHROMIUM_PATH",
+    );
   return found;
 }
 

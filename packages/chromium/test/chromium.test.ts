@@ -5,13 +5,19 @@ import { join } from 'node:path';
 import { BASE_CHROMIUM_ARGS, CHROMIUM_CANDIDATES, chromiumArgs, findChromium, sandboxArgs } from '../src';
 
 test('an explicit path wins, and its headless mode follows the binary', () => {
-  expect(findChromium('/opt/chrome/chromium-headless-shell')).toEqual({ path: '/opt/chrome/chromium-headless-shell', headless: 'shell' });
+  expect(findChromium('/opt/chrome/chromium-headless-shell')).toEqual({
+    path: '/opt/chrome/chromium-headless-shell',
+    headless: 'shell',
+  });
   expect(findChromium('/opt/chrome/chrome')).toEqual({ path: '/opt/chrome/chrome', headless: true });
 });
 
 test('prefers the headless shell, falls back to full chromium, and says what to do when neither is there', () => {
   expect(findChromium(undefined, () => true).headless).toBe('shell');
-  expect(findChromium(undefined, (p) => p === '/usr/bin/chromium')).toEqual({ path: '/usr/bin/chromium', headless: true });
+  expect(findChromium(undefined, (p) => p === '/usr/bin/chromium')).toEqual({
+    path: '/usr/bin/chromium',
+    headless: true,
+  });
   expect(() => findChromium(undefined, () => false)).toThrow(/PAGEMAP_CHROMIUM_PATH/);
   expect(CHROMIUM_CANDIDATES[0]!.headless).toBe('shell');
 });
@@ -21,7 +27,14 @@ test('finds the Chromium this machine has (setup installs it)', () => {
 });
 
 test('every launch stays off the network on its own; only a root process turns the sandbox off', () => {
-  for (const flag of ['--disable-background-networking', '--disable-component-update', '--disable-domain-reliability', '--no-pings', '--disable-sync', '--no-first-run']) {
+  for (const flag of [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-domain-reliability',
+    '--no-pings',
+    '--disable-sync',
+    '--no-first-run',
+  ]) {
     expect(BASE_CHROMIUM_ARGS).toContain(flag);
   }
   expect(BASE_CHROMIUM_ARGS).not.toContain('--no-sandbox');
@@ -65,11 +78,20 @@ test('as a non-root user, Chromium starts with the sandbox on and its renderers 
   const args = chromiumArgs(uid);
   expect(args).not.toContain('--no-sandbox');
   const { path } = findChromium();
-  const proc = spawn(path, [...args, `--user-data-dir=${join(dir, 'profile')}`, '--remote-debugging-port=0', 'data:text/html,<p>sandboxed</p>'], {
-    env: { PATH: '/usr/bin:/bin', HOME: dir },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    ...(asRoot ? { uid: 1000, gid: 1000 } : {}),
-  });
+  const proc = spawn(
+    path,
+    [
+      ...args,
+      `--user-data-dir=${join(dir, 'profile')}`,
+      '--remote-debugging-port=0',
+      'data:text/html,<p>sandboxed</p>',
+    ],
+    {
+      env: { PATH: '/usr/bin:/bin', HOME: dir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(asRoot ? { uid: 1000, gid: 1000 } : {}),
+    },
+  );
   let stderr = '';
   proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   try {
@@ -84,7 +106,11 @@ test('as a non-root user, Chromium starts with the sandbox on and its renderers 
         }
       });
     }
-    expect({ renderer: renderer !== undefined, exit: proc.exitCode, stderr: renderer === undefined ? stderr.slice(-2000) : '' }).toEqual({ renderer: true, exit: null, stderr: '' });
+    expect({
+      renderer: renderer !== undefined,
+      exit: proc.exitCode,
+      stderr: renderer === undefined ? stderr.slice(-2000) : '',
+    }).toEqual({ renderer: true, exit: null, stderr: '' });
     expect(confinement(renderer!)).toEqual({ seccomp: '2', ownPidNamespace: true });
   } finally {
     proc.kill('SIGKILL');

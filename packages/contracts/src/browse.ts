@@ -4,7 +4,11 @@ import { LIMITS } from './limits';
 import { Tool, ToolCall, ToolParams, ToolResult } from './tools';
 
 /** URL-safe session ids: base64url of at least 128 random bits. */
-export const SessionId = z.string().min(22).max(LIMITS.maxSessionIdLength).regex(/^[A-Za-z0-9_-]+$/, 'not a session id');
+export const SessionId = z
+  .string()
+  .min(22)
+  .max(LIMITS.maxSessionIdLength)
+  .regex(/^[A-Za-z0-9_-]+$/, 'not a session id');
 
 /** An absolute http(s) URL. Anything else (`file:`, `javascript:`, relative) is refused here, before any work. */
 export const HttpUrl = z
@@ -62,8 +66,16 @@ export const BrowseRequest = z
     screenshot: ScreenshotRequest.optional(),
   })
   .superRefine((body, ctx) => {
-    if (typeof body.screenshot === 'object' && body.screenshot.format === 'png' && body.screenshot.quality !== undefined) {
-      ctx.addIssue({ code: 'custom', message: '`quality` applies to JPEG screenshots only', path: ['screenshot', 'quality'] });
+    if (
+      typeof body.screenshot === 'object' &&
+      body.screenshot.format === 'png' &&
+      body.screenshot.quality !== undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: '`quality` applies to JPEG screenshots only',
+        path: ['screenshot', 'quality'],
+      });
     }
     if ((body.url === undefined) === (body.session_id === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'exactly one of `url` or `session_id` is required', path: [] });
@@ -72,7 +84,11 @@ export const BrowseRequest = z
       ctx.addIssue({ code: 'custom', message: 'send either `tool` or `tools`, not both', path: ['tools'] });
     }
     if (body.params !== undefined && body.tool === undefined) {
-      ctx.addIssue({ code: 'custom', message: '`params` goes with `tool` (in a batch, each element carries its own `params`)', path: ['params'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: '`params` goes with `tool` (in a batch, each element carries its own `params`)',
+        path: ['params'],
+      });
     }
   });
 export type BrowseRequest = z.infer<typeof BrowseRequest>;
@@ -127,7 +143,11 @@ export const SessionClosed = z.object({ status: z.literal('closed') });
 export type SessionClosed = z.infer<typeof SessionClosed>;
 
 /** A screenshot request with its defaults filled in: what the job carries to the worker. */
-export const ScreenshotOptions = z.object({ fullPage: z.boolean(), format: ScreenshotFormat, quality: JpegQuality.optional() });
+export const ScreenshotOptions = z.object({
+  fullPage: z.boolean(),
+  format: ScreenshotFormat,
+  quality: JpegQuality.optional(),
+});
 export type ScreenshotOptions = z.infer<typeof ScreenshotOptions>;
 
 /** The options a request's `screenshot` asks for, defaults filled in; undefined for none. */

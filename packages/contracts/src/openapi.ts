@@ -30,7 +30,12 @@ const REF = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 function convert(entries: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonObject> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(entries)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonObject> };
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, JsonObject> };
   for (const s of Object.values(schemas)) {
     // Component schemas live inside the OpenAPI document: no own dialect or id.
     delete s.$schema;
@@ -56,21 +61,54 @@ function openObjects(node: unknown): unknown {
 
 function componentSchemas(): Record<string, JsonObject> {
   const input = convert({ BrowseRequest, ToolCall, PlaygroundTokenRequest }, 'input');
-  const output = convert({ BrowseResponse, Tool, ToolParam, ToolResult, ToolError, SessionClosed, UsageRecord, HealthRecord, ErrorBody, PlaygroundTokenResponse, BillingStanding }, 'output');
+  const output = convert(
+    {
+      BrowseResponse,
+      Tool,
+      ToolParam,
+      ToolResult,
+      ToolError,
+      SessionClosed,
+      UsageRecord,
+      HealthRecord,
+      ErrorBody,
+      PlaygroundTokenResponse,
+      BillingStanding,
+    },
+    'output',
+  );
 
   // What zod refinements say that JSON Schema can too: exactly one of url / session_id;
   // never both tool and tools; params only with tool; url is an absolute http(s) URL.
   const browse = input.BrowseRequest!;
   const props = browse.properties as Record<string, JsonObject>;
-  props.url = { ...props.url, format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'Page to open in a new session: an absolute http(s) URL. Exactly one of `url` or `session_id`.' };
-  props.session_id = { ...props.session_id, description: 'Open session to resume. Exactly one of `url` or `session_id`.' };
+  props.url = {
+    ...props.url,
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+    description: 'Page to open in a new session: an absolute http(s) URL. Exactly one of `url` or `session_id`.',
+  };
+  props.session_id = {
+    ...props.session_id,
+    description: 'Open session to resume. Exactly one of `url` or `session_id`.',
+  };
   props.tool = { ...props.tool, description: 'Name of one tool of the current page to execute (a name from `tools`).' };
   props.params = { ...props.params, description: 'Parameters of `tool`, by param name. Only with `tool`.' };
-  props.tools = { ...props.tools, description: `A batch of tools to execute in order, at most ${LIMITS.maxBatchTools}. It stops early at a tool that navigates (\`stopped_reason: "navigation"\`) or at its time budget (\`"timeout"\`). Not with \`tool\`.` };
-  props.include_page_content = { ...props.include_page_content, description: 'Include the page\'s main content as Markdown in `page_content`.' };
+  props.tools = {
+    ...props.tools,
+    description: `A batch of tools to execute in order, at most ${LIMITS.maxBatchTools}. It stops early at a tool that navigates (\`stopped_reason: "navigation"\`) or at its time budget (\`"timeout"\`). Not with \`tool\`.`,
+  };
+  props.include_page_content = {
+    ...props.include_page_content,
+    description: "Include the page's main content as Markdown in `page_content`.",
+  };
   browse.oneOf = [{ required: ['url'] }, { required: ['session_id'] }];
-  browse.allOf = [{ not: { required: ['tool', 'tools'] } }, { if: { required: ['params'] }, then: { required: ['tool'] } }];
-  browse.description = 'Open a page (`url`) or resume a session (`session_id`); optionally execute `tool` with `params`, or a batch `tools`.';
+  browse.allOf = [
+    { not: { required: ['tool', 'tools'] } },
+    { if: { required: ['params'] }, then: { required: ['tool'] } },
+  ];
+  browse.description =
+    'Open a page (`url`) or resume a session (`session_id`); optionally execute `tool` with `params`, or a batch `tools`.';
 
   const toolError = output.ToolError!;
   toolError.description = `Why a tool failed. Codes: ${Object.keys(TOOL_ERROR_CODES).join(', ')}.`;
@@ -99,7 +137,10 @@ function errorResponses(codes: ErrorCode[], authenticated: boolean): Record<stri
   }
   const out: Record<string, JsonObject> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    const retryAfter = list.some((c) => c === 'RATE_LIMITED' || c === 'SESSION_LIMIT_EXCEEDED' || c === 'NO_CAPACITY' || c === 'SERVICE_UNAVAILABLE');
+    const retryAfter = list.some(
+      (c) =>
+        c === 'RATE_LIMITED' || c === 'SESSION_LIMIT_EXCEEDED' || c === 'NO_CAPACITY' || c === 'SERVICE_UNAVAILABLE',
+    );
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${ERROR_CODES[c].description}`).join('\n\n'),
       headers: {
@@ -135,7 +176,13 @@ export function buildOpenApiDocument(): JsonObject {
         'New response fields may be added within v1; clients should ignore fields they do not know. Error codes are listed in docs/errors.md.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
-    servers: [{ url: '{base_url}', description: 'Your Pagemap gateway', variables: { base_url: { default: 'http://localhost:8080' } } }],
+    servers: [
+      {
+        url: '{base_url}',
+        description: 'Your Pagemap gateway',
+        variables: { base_url: { default: 'http://localhost:8080' } },
+      },
+    ],
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'browse', description: 'Sessions, page maps and tools' },
@@ -155,12 +202,26 @@ export function buildOpenApiDocument(): JsonObject {
           requestBody: { required: true, content: json('BrowseRequest') },
           responses: {
             '200': {
-              description: 'The page map of the session\'s current page, after any tools ran.',
+              description: "The page map of the session's current page, after any tools ran.",
               headers: { ...requestIdHeader, ...usageHeaderRefs, 'X-Cache': { $ref: '#/components/headers/Cache' } },
               content: json('BrowseResponse'),
             },
             ...errorResponses(
-              [...BODY_ERRORS, ...COMMON_AUTH_ERRORS, 'FORBIDDEN', 'DOMAIN_BLOCKED', 'TARGET_NOT_ALLOWED', 'SESSION_NOT_FOUND', 'USAGE_LIMIT_EXCEEDED', 'SESSION_LIMIT_EXCEEDED', 'NAVIGATION_FAILED', 'SITE_BLOCKED', 'WORKER_LOST', 'NO_CAPACITY', 'UPSTREAM_TIMEOUT'],
+              [
+                ...BODY_ERRORS,
+                ...COMMON_AUTH_ERRORS,
+                'FORBIDDEN',
+                'DOMAIN_BLOCKED',
+                'TARGET_NOT_ALLOWED',
+                'SESSION_NOT_FOUND',
+                'USAGE_LIMIT_EXCEEDED',
+                'SESSION_LIMIT_EXCEEDED',
+                'NAVIGATION_FAILED',
+                'SITE_BLOCKED',
+                'WORKER_LOST',
+                'NO_CAPACITY',
+                'UPSTREAM_TIMEOUT',
+              ],
               true,
             ),
           },
@@ -171,9 +232,21 @@ export function buildOpenApiDocument(): JsonObject {
           operationId: 'closeSession',
           tags: ['browse'],
           summary: 'Close a session and free its browser context',
-          parameters: [{ name: 'id', in: 'path', required: true, description: 'The `session_id`.', schema: { type: 'string', maxLength: LIMITS.maxSessionIdLength } }],
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: 'The `session_id`.',
+              schema: { type: 'string', maxLength: LIMITS.maxSessionIdLength },
+            },
+          ],
           responses: {
-            '200': { description: 'Closed.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: json('SessionClosed') },
+            '200': {
+              description: 'Closed.',
+              headers: { ...requestIdHeader, ...usageHeaderRefs },
+              content: json('SessionClosed'),
+            },
             ...errorResponses([...COMMON_AUTH_ERRORS, 'SESSION_NOT_FOUND', 'WORKER_LOST', 'UPSTREAM_TIMEOUT'], true),
           },
         },
@@ -183,9 +256,14 @@ export function buildOpenApiDocument(): JsonObject {
           operationId: 'usage',
           tags: ['account'],
           summary: 'Exact usage of the account in the current billing period',
-          description: 'Full API keys only: playground tokens get 403 FORBIDDEN. `billing.portal_url` is a path relative to the base address.',
+          description:
+            'Full API keys only: playground tokens get 403 FORBIDDEN. `billing.portal_url` is a path relative to the base address.',
           responses: {
-            '200': { description: 'Usage record.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: json('UsageRecord') },
+            '200': {
+              description: 'Usage record.',
+              headers: { ...requestIdHeader, ...usageHeaderRefs },
+              content: json('UsageRecord'),
+            },
             ...errorResponses([...COMMON_AUTH_ERRORS, 'FORBIDDEN'], true),
           },
         },
@@ -195,9 +273,14 @@ export function buildOpenApiDocument(): JsonObject {
           operationId: 'billingPortal',
           tags: ['account'],
           summary: 'Billing standing of the account (the target of `billing.portal_url`)',
-          description: 'Full API keys only. A self-hosted Pagemap has no payment provider: this answers the account\'s plan and billing standing as JSON (docs/billing.md); plan changes go through the operator\'s admin CLI.',
+          description:
+            "Full API keys only. A self-hosted Pagemap has no payment provider: this answers the account's plan and billing standing as JSON (docs/billing.md); plan changes go through the operator's admin CLI.",
           responses: {
-            '200': { description: 'Billing standing.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: json('BillingStanding') },
+            '200': {
+              description: 'Billing standing.',
+              headers: { ...requestIdHeader, ...usageHeaderRefs },
+              content: json('BillingStanding'),
+            },
             ...errorResponses([...COMMON_AUTH_ERRORS, 'FORBIDDEN'], true),
           },
         },
@@ -207,10 +290,15 @@ export function buildOpenApiDocument(): JsonObject {
           operationId: 'mintPlaygroundToken',
           tags: ['account'],
           summary: 'Mint a browse-only playground token (15 minutes)',
-          description: 'Full API keys only. The token can open and observe pages; it cannot execute tools, read usage or mint tokens. The body is empty or `{}`.',
+          description:
+            'Full API keys only. The token can open and observe pages; it cannot execute tools, read usage or mint tokens. The body is empty or `{}`.',
           requestBody: { required: false, content: json('PlaygroundTokenRequest') },
           responses: {
-            '201': { description: 'A new token.', headers: { ...requestIdHeader, ...usageHeaderRefs }, content: json('PlaygroundTokenResponse') },
+            '201': {
+              description: 'A new token.',
+              headers: { ...requestIdHeader, ...usageHeaderRefs },
+              content: json('PlaygroundTokenResponse'),
+            },
             ...errorResponses([...BODY_ERRORS, ...COMMON_AUTH_ERRORS, 'FORBIDDEN'], true),
           },
         },
@@ -223,10 +311,22 @@ export function buildOpenApiDocument(): JsonObject {
           description:
             'No credential. Without `deep=true` it answers from the gateway alone and `checks` members are `unchecked`. With `deep=true` it checks the datastore, that a worker with a running browser is heart-beating, and the summarizer; a failing component makes `status` `fail`, the HTTP status 503, and `details` says why.',
           security: [],
-          parameters: [{ name: 'deep', in: 'query', required: false, description: 'Check every component.', schema: { type: 'string', enum: ['true', 'false', '1', '0'] } }],
+          parameters: [
+            {
+              name: 'deep',
+              in: 'query',
+              required: false,
+              description: 'Check every component.',
+              schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
+            },
+          ],
           responses: {
             '200': { description: 'Healthy.', headers: requestIdHeader, content: json('HealthRecord') },
-            '503': { description: 'A component failed (deep checks only).', headers: requestIdHeader, content: json('HealthRecord') },
+            '503': {
+              description: 'A component failed (deep checks only).',
+              headers: requestIdHeader,
+              content: json('HealthRecord'),
+            },
           },
         },
       },
@@ -236,7 +336,12 @@ export function buildOpenApiDocument(): JsonObject {
           tags: ['operations'],
           summary: 'Prometheus metrics of this gateway process',
           security: [],
-          responses: { '200': { description: 'Prometheus text exposition format.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+          responses: {
+            '200': {
+              description: 'Prometheus text exposition format.',
+              content: { 'text/plain': { schema: { type: 'string' } } },
+            },
+          },
         },
       },
       '/v1/openapi.json': {
@@ -245,20 +350,43 @@ export function buildOpenApiDocument(): JsonObject {
           tags: ['operations'],
           summary: 'This document',
           security: [],
-          responses: { '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+          responses: {
+            '200': {
+              description: 'The OpenAPI 3.1 document.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
         },
       },
     },
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (`pm_...`) or a playground token (JWT).' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (`pm_...`) or a playground token (JWT).',
+        },
       },
       headers: {
-        UsageActionCount: { description: 'Actions consumed in the current billing period.', schema: { type: 'integer', minimum: 0 } },
+        UsageActionCount: {
+          description: 'Actions consumed in the current billing period.',
+          schema: { type: 'integer', minimum: 0 },
+        },
         UsageActionLimit: { description: 'Action limit of the current plan.', schema: { type: 'integer', minimum: 0 } },
-        UsagePeriodStart: { description: 'Start of the current billing period, ISO 8601.', schema: { type: 'string', format: 'date-time' } },
-        Cache: { description: '`HIT` when the page map came from the shared cache of anonymous page maps; `MISS` otherwise (always for authenticated sessions).', schema: { type: 'string', enum: ['HIT', 'MISS'] } },
-        RequestId: { description: 'The request id (the caller\'s X-Request-Id when it sent a sane one); quote it when reporting a problem.', schema: { type: 'string' } },
+        UsagePeriodStart: {
+          description: 'Start of the current billing period, ISO 8601.',
+          schema: { type: 'string', format: 'date-time' },
+        },
+        Cache: {
+          description:
+            '`HIT` when the page map came from the shared cache of anonymous page maps; `MISS` otherwise (always for authenticated sessions).',
+          schema: { type: 'string', enum: ['HIT', 'MISS'] },
+        },
+        RequestId: {
+          description:
+            "The request id (the caller's X-Request-Id when it sent a sane one); quote it when reporting a problem.",
+          schema: { type: 'string' },
+        },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
       },
       schemas: componentSchemas(),

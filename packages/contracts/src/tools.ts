@@ -26,9 +26,10 @@ export type Tool = z.infer<typeof Tool>;
 
 /** Per-tool failure codes, inside `results[i].error.code`. Stable: only add. */
 export const TOOL_ERROR_CODES = {
-  UNKNOWN_TOOL: 'No tool of that name on the current page; the response carries the page\'s tools.',
+  UNKNOWN_TOOL: "No tool of that name on the current page; the response carries the page's tools.",
   INVALID_PARAMS: 'A parameter is missing, unknown, or of the wrong type; the message names it.',
-  ELEMENT_GONE: 'The element behind the tool is no longer on the page (the page re-rendered) and could not be found again.',
+  ELEMENT_GONE:
+    'The element behind the tool is no longer on the page (the page re-rendered) and could not be found again.',
   NOT_ALLOWED: 'The target of the tool is refused: a non-public address or a blocked identity-provider domain.',
   NAVIGATION_FAILED: 'The navigation the tool started could not load its page.',
   LOGIN_REJECTED: 'The site said the credentials were wrong.',
@@ -56,7 +57,12 @@ export const ToolResult = z.object({
 export type ToolResult = z.infer<typeof ToolResult>;
 
 /** Parameter values: strings, numbers or booleans (a checkbox), or a list for multi-selects. */
-export const ParamValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(100)]);
+export const ParamValue = z.union([
+  z.string().max(10_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(10_000)).max(100),
+]);
 export const ToolParams = z.record(z.string().max(200), ParamValue);
 export type ToolParams = z.infer<typeof ToolParams>;
 

@@ -13,10 +13,20 @@ test('serves the fixture pages and counts hits per path', async () => {
 });
 
 test('the login route sets a session cookie only for the right password', async () => {
-  const good = await fetch(site.url('/login'), { method: 'POST', body: `username=alice&password=${encodeURIComponent(FIXTURE_USERS.alice!)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  const good = await fetch(site.url('/login'), {
+    method: 'POST',
+    body: `username=alice&password=${encodeURIComponent(FIXTURE_USERS.alice!)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
   expect(good.status).toBe(302);
   expect(good.headers.get('set-cookie')).toMatch(/^sid=alice/);
-  const bad = await fetch(site.url('/login'), { method: 'POST', body: 'username=alice&password=nope', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  const bad = await fetch(site.url('/login'), {
+    method: 'POST',
+    body: 'username=alice&password=nope',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
   expect(bad.status).toBe(401);
   expect(bad.headers.get('set-cookie')).toBeNull();
 });

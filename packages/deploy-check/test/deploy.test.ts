@@ -28,12 +28,14 @@ const jsonFiles = files.filter((f) => f.endsWith('.json'));
 
 function yamlDocs(file: string): Json[] {
   const docs = parseAllDocuments(readFileSync(file, 'utf8'));
-  for (const d of docs) if (d.errors.length) throw new Error(`${relative(REPO_ROOT, file)}: ${d.errors.map((e) => e.message).join('; ')}`);
+  for (const d of docs)
+    if (d.errors.length) throw new Error(`${relative(REPO_ROOT, file)}: ${d.errors.map((e) => e.message).join('; ')}`);
   return docs.map((d) => d.toJS() as Json).filter((d) => d !== null);
 }
 
 const k8s = yamlFiles.filter((f) => f.includes(`${join('deploy', 'k8s')}`)).flatMap(yamlDocs);
-const byKind = (kind: string, name?: string) => k8s.filter((d) => d.kind === kind && (name === undefined || d.metadata?.name === name));
+const byKind = (kind: string, name?: string) =>
+  k8s.filter((d) => d.kind === kind && (name === undefined || d.metadata?.name === name));
 
 test('every YAML and JSON file in deploy/ parses', () => {
   expect(yamlFiles.length).toBeGreaterThanOrEqual(8);
@@ -58,7 +60,9 @@ test('Dockerfiles: multi-stage, non-root, Chromium from Debian in the worker, no
 test('compose: Redis, a gateway, two workers, Prometheus and Grafana', () => {
   const [compose] = yamlDocs(join(DEPLOY_DIR, 'compose.yaml'));
   const services = Object.keys(compose!.services);
-  expect(services).toEqual(expect.arrayContaining(['redis', 'gateway', 'worker-1', 'worker-2', 'prometheus', 'grafana']));
+  expect(services).toEqual(
+    expect.arrayContaining(['redis', 'gateway', 'worker-1', 'worker-2', 'prometheus', 'grafana']),
+  );
   for (const w of ['worker-1', 'worker-2']) expect(compose!.services[w].environment.PAGEMAP_WORKER_ID).toBe(w);
   const prom = yamlDocs(join(DEPLOY_DIR, 'prometheus', 'prometheus.yml'))[0]!;
   const targets = prom.scrape_configs.flatMap((s: Json) => s.static_configs.flatMap((c: Json) => c.targets));
@@ -73,7 +77,9 @@ test('kubernetes: gateway Deployment + Service + HPA + PDB; worker drains, probe
   expect(byKind('ConfigMap')).toHaveLength(1);
   expect(byKind('Secret')).toHaveLength(1);
   // Redis is external: no Redis workload in the manifests.
-  expect(k8s.filter((d) => JSON.stringify(d.spec?.template?.spec?.containers ?? []).includes('redis:'))).toHaveLength(0);
+  expect(k8s.filter((d) => JSON.stringify(d.spec?.template?.spec?.containers ?? []).includes('redis:'))).toHaveLength(
+    0,
+  );
 
   for (const name of ['pagemap-gateway', 'pagemap-worker']) {
     const dep = byKind('Deployment', name)[0]!;
@@ -82,9 +88,13 @@ test('kubernetes: gateway Deployment + Service + HPA + PDB; worker drains, probe
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(c.resources.requests.cpu).toBeDefined();
     expect(c.resources.requests.memory).toBeDefined();
-    const portOf = (p: string | number) => (typeof p === 'number' ? p : c.ports.find((x: Json) => x.name === p).containerPort);
+    const portOf = (p: string | number) =>
+      typeof p === 'number' ? p : c.ports.find((x: Json) => x.name === p).containerPort;
     // The worker's liveness leaves Redis out (/health/live), its readiness does not (/health/ready).
-    const paths = name === 'pagemap-worker' ? { readinessProbe: '/health/ready', livenessProbe: '/health/live' } : { readinessProbe: '/health', livenessProbe: '/health' };
+    const paths =
+      name === 'pagemap-worker'
+        ? { readinessProbe: '/health/ready', livenessProbe: '/health/live' }
+        : { readinessProbe: '/health', livenessProbe: '/health' };
     for (const probe of ['readinessProbe', 'livenessProbe'] as const) {
       expect(c[probe].httpGet.path).toBe(paths[probe]);
       expect(portOf(c[probe].httpGet.port)).toBe(name === 'pagemap-worker' ? 9101 : 8080);
@@ -97,16 +107,21 @@ test('kubernetes: gateway Deployment + Service + HPA + PDB; worker drains, probe
 });
 
 function findPromtool(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, 'promtool'))) return join(dir, 'promtool');
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(join(dir, 'promtool'))) return join(dir, 'promtool');
   return existsSync('/usr/bin/promtool') ? '/usr/bin/promtool' : null;
 }
 const promtool = findPromtool();
 if (!promtool) {
   // Debian's `prometheus` package provides promtool (~100 MB installed), so setup does not install it.
-  process.stderr.write('deploy-check: promtool not installed (apt-get install prometheus) — skipping `promtool check rules`\n');
+  process.stderr.write(
+    'deploy-check: promtool not installed (apt-get install prometheus) — skipping `promtool check rules`\n',
+  );
 }
 (promtool ? test : test.skip)('promtool check rules deploy/prometheus/alerts.yml', () => {
-  const out = execFileSync(promtool!, ['check', 'rules', join(DEPLOY_DIR, 'prometheus', 'alerts.yml')], { encoding: 'utf8' });
+  const out = execFileSync(promtool!, ['check', 'rules', join(DEPLOY_DIR, 'prometheus', 'alerts.yml')], {
+    encoding: 'utf8',
+  });
   expect(out).toMatch(/SUCCESS/);
 });
 
@@ -139,7 +154,10 @@ test('every metric named in the alert rules and the dashboard exists in the code
   const known = await knownMetricNames();
   expect(known.has('pagemap_http_requests_total')).toBe(true);
   const used = new Map<string, string>();
-  for (const [where, exprs] of [['alerts.yml', exprsOfRules()], ['dashboard.json', exprsOfDashboard()]] as const) {
+  for (const [where, exprs] of [
+    ['alerts.yml', exprsOfRules()],
+    ['dashboard.json', exprsOfDashboard()],
+  ] as const) {
     expect(exprs.length).toBeGreaterThan(0);
     for (const e of exprs) for (const m of e.match(/\bpagemap_[a-z0-9_]+/g) ?? []) used.set(m, where);
   }
@@ -149,12 +167,24 @@ test('every metric named in the alert rules and the dashboard exists in the code
 });
 
 test('the alert rules cover what operations needs, each with a runbook in docs/operations.md', () => {
-  const rules = yamlDocs(join(DEPLOY_DIR, 'prometheus', 'alerts.yml'))[0]!.groups.flatMap((g: Json) => g.rules) as Json[];
+  const rules = yamlDocs(join(DEPLOY_DIR, 'prometheus', 'alerts.yml'))[0]!.groups.flatMap(
+    (g: Json) => g.rules,
+  ) as Json[];
   const all = rules.map((r) => r.expr).join('\n');
-  for (const needle of ['status=~"5.."', 'pagemap_http_request_duration_seconds_bucket', 'NO_CAPACITY', 'pagemap_live_workers', 'redis_up', 'pagemap_worker_summary_fallbacks_total']) expect(all).toContain(needle);
+  for (const needle of [
+    'status=~"5.."',
+    'pagemap_http_request_duration_seconds_bucket',
+    'NO_CAPACITY',
+    'pagemap_live_workers',
+    'redis_up',
+    'pagemap_worker_summary_fallbacks_total',
+  ])
+    expect(all).toContain(needle);
   const ops = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
   for (const r of rules) {
-    expect(r.annotations.runbook_url).toBe(`https://github.com/pagemap/pagemap/blob/main/docs/operations.md#${String(r.alert).toLowerCase()}`);
+    expect(r.annotations.runbook_url).toBe(
+      `https://github.com/pagemap/pagemap/blob/main/docs/operations.md#${String(r.alert).toLowerCase()}`,
+    );
     expect([r.alert, ops.includes(`### ${r.alert}`)]).toEqual([r.alert, true]);
   }
 });

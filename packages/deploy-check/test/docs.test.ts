@@ -25,14 +25,23 @@ function keysOf(schema: Schema): string[] {
 
 test('docs/errors.md lists every request error code and every tool error code', () => {
   const text = read('errors.md');
-  const missing = [...Object.keys(ERROR_CODES), ...Object.keys(TOOL_ERROR_CODES)].filter((c) => !text.includes(`\`${c}\``));
+  const missing = [...Object.keys(ERROR_CODES), ...Object.keys(TOOL_ERROR_CODES)].filter(
+    (c) => !text.includes(`\`${c}\``),
+  );
   expect(missing).toEqual([]);
-  for (const [code, info] of Object.entries(ERROR_CODES)) expect(text).toMatch(new RegExp(`\\| \`${code}\` \\| ${info.status} \\|`));
+  for (const [code, info] of Object.entries(ERROR_CODES))
+    expect(text).toMatch(new RegExp(`\\| \`${code}\` \\| ${info.status} \\|`));
 });
 
 test('docs/configuration.md lists every environment variable of every process, and no other', () => {
   const text = read('configuration.md');
-  const schemas = { gateway: GatewayEnvSchema, worker: WorkerEnvSchema, stack: StackEnvSchema, mcp: McpEnvSchema, dashboard: DashboardEnvVars } as Record<string, Schema>;
+  const schemas = {
+    gateway: GatewayEnvSchema,
+    worker: WorkerEnvSchema,
+    stack: StackEnvSchema,
+    mcp: McpEnvSchema,
+    dashboard: DashboardEnvVars,
+  } as Record<string, Schema>;
   const all = new Set<string>();
   const missing: string[] = [];
   for (const [app, schema] of Object.entries(schemas)) {
@@ -60,5 +69,15 @@ test('docs/configuration.md lists each variable once per process (no duplicated 
 });
 
 test('every doc the README and issue name exists', () => {
-  for (const f of ['quickstart.md', 'api.md', 'errors.md', 'concepts.md', 'architecture.md', 'configuration.md', 'operations.md', 'openapi.json']) expect([f, existsSync(join(DOCS_DIR, f))]).toEqual([f, true]);
+  for (const f of [
+    'quickstart.md',
+    'api.md',
+    'errors.md',
+    'concepts.md',
+    'architecture.md',
+    'configuration.md',
+    'operations.md',
+    'openapi.json',
+  ])
+    expect([f, existsSync(join(DOCS_DIR, f))]).toEqual([f, true]);
 });

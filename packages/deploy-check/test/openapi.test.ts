@@ -23,14 +23,26 @@ const PRE_AUTH_CODES = new Set(['INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLO
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Validates a real response against the document: status documented, body matches, headers present. */
-function expectDocumented(path: string, method: string, res: { status: number; headers: Headers; body: unknown }): void {
+function expectDocumented(
+  path: string,
+  method: string,
+  res: { status: number; headers: Headers; body: unknown },
+): void {
   const op = doc.paths[path]?.[method];
   expect(op).toBeDefined();
   const documented = op.responses[String(res.status)];
-  if (!documented) throw new Error(`${method.toUpperCase()} ${path} answered ${res.status}, which the document does not list (${Object.keys(op.responses).join(', ')})`);
-  const validateBody = ajv.getSchema(`${DOC_ID}#/${pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`);
+  if (!documented)
+    throw new Error(
+      `${method.toUpperCase()} ${path} answered ${res.status}, which the document does not list (${Object.keys(op.responses).join(', ')})`,
+    );
+  const validateBody = ajv.getSchema(
+    `${DOC_ID}#/${pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`,
+  );
   expect(validateBody).toBeDefined();
-  if (!validateBody!(res.body)) throw new Error(`${method.toUpperCase()} ${path} ${res.status} body does not match the document: ${ajv.errorsText(validateBody!.errors)}\n${JSON.stringify(res.body)}`);
+  if (!validateBody!(res.body))
+    throw new Error(
+      `${method.toUpperCase()} ${path} ${res.status} body does not match the document: ${ajv.errorsText(validateBody!.errors)}\n${JSON.stringify(res.body)}`,
+    );
   if (documented['x-error-codes']) expect(documented['x-error-codes']).toContain((res.body as Json).error);
   for (const name of Object.keys(documented.headers ?? {})) {
     if (name === 'Retry-After') continue; // only on some of the listed codes
@@ -62,8 +74,19 @@ test('every error code of the table appears in the document', () => {
 
 test('request schemas accept what the contract allows and refuse what the gateway refuses', () => {
   expect(validRequest('BrowseRequest', { url: 'https://example.com/' })).toBe(true);
-  expect(validRequest('BrowseRequest', { session_id: 'A'.repeat(24), tool: 'login', params: { username: 'a', password: 'b' } })).toBe(true);
-  expect(validRequest('BrowseRequest', { session_id: 'A'.repeat(24), tools: [{ tool: 'search', params: { query: 'x' } }, { tool: 'next' }] })).toBe(true);
+  expect(
+    validRequest('BrowseRequest', {
+      session_id: 'A'.repeat(24),
+      tool: 'login',
+      params: { username: 'a', password: 'b' },
+    }),
+  ).toBe(true);
+  expect(
+    validRequest('BrowseRequest', {
+      session_id: 'A'.repeat(24),
+      tools: [{ tool: 'search', params: { query: 'x' } }, { tool: 'next' }],
+    }),
+  ).toBe(true);
   expect(validRequest('BrowseRequest', {})).toBe(false);
   expect(validRequest('BrowseRequest', { url: 'https://example.com/', session_id: 'A'.repeat(24) })).toBe(false);
   expect(validRequest('BrowseRequest', { url: 'https://example.com/', tool: 'a', tools: [{ tool: 'b' }] })).toBe(false);
@@ -75,7 +98,9 @@ test('request schemas accept what the contract allows and refuse what the gatewa
 /** Every `additionalProperties: false` under a schema, as JSON pointers. */
 function closedObjects(node: unknown, at = ''): string[] {
   if (typeof node !== 'object' || node === null) return [];
-  return Object.entries(node).flatMap(([k, v]) => (k === 'additionalProperties' && v === false ? [at || '/'] : closedObjects(v, `${at}/${k}`)));
+  return Object.entries(node).flatMap(([k, v]) =>
+    k === 'additionalProperties' && v === false ? [at || '/'] : closedObjects(v, `${at}/${k}`),
+  );
 }
 
 test('evolution rule: response schemas are open (new fields validate), request schemas strict', () => {
@@ -83,15 +108,29 @@ test('evolution rule: response schemas are open (new fields validate), request s
   const requests = ['BrowseRequest', 'ToolCall', 'PlaygroundTokenRequest'];
   // Requests are closed at the top and in every nested object they define (e.g. `screenshot` options).
   for (const name of requests) expect([name, closedObjects(schemas[name]).includes('/')]).toEqual([name, true]);
-  for (const name of Object.keys(schemas).filter((n) => !requests.includes(n))) expect([name, closedObjects(schemas[name])]).toEqual([name, []]);
+  for (const name of Object.keys(schemas).filter((n) => !requests.includes(n)))
+    expect([name, closedObjects(schemas[name])]).toEqual([name, []]);
   expect(validRequest('ToolCall', { tool: 'a', extra: 1 })).toBe(false);
   expect(validRequest('PlaygroundTokenRequest', { extra: 1 })).toBe(false);
-  expect(validRequest('BrowseRequest', { url: 'https://example.com/', screenshot: { full_page: true, extra: 1 } })).toBe(false);
+  expect(
+    validRequest('BrowseRequest', { url: 'https://example.com/', screenshot: { full_page: true, extra: 1 } }),
+  ).toBe(false);
   expect(validRequest('BrowseRequest', { url: 'https://example.com/', screenshot: { full_page: true } })).toBe(true);
 
   // A response of today with a field added at every level still matches.
-  const tool = { name: 'login', description: 'Sign in', params: [{ name: 'username', description: 'User name', type: 'string', required: true, future: 1 }], future: 1 };
-  const usage = { plan: 'free', actions: { used: 1, limit: 10, future: 1 }, period: { start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z', basis: 'calendar_month', future: 1 }, billing: { has_subscription: false, portal_url: '/v1/billing/portal', future: 1 }, future: 1 };
+  const tool = {
+    name: 'login',
+    description: 'Sign in',
+    params: [{ name: 'username', description: 'User name', type: 'string', required: true, future: 1 }],
+    future: 1,
+  };
+  const usage = {
+    plan: 'free',
+    actions: { used: 1, limit: 10, future: 1 },
+    period: { start: '2026-01-01T00:00:00Z', end: '2026-02-01T00:00:00Z', basis: 'calendar_month', future: 1 },
+    billing: { has_subscription: false, portal_url: '/v1/billing/portal', future: 1 },
+    future: 1,
+  };
   expect(validRequest('UsageRecord', usage)).toBe(true);
   expect(validRequest('Tool', tool)).toBe(true);
   expect(validRequest('SessionClosed', { status: 'closed', future: 1 })).toBe(true);
@@ -111,7 +150,8 @@ describe('a real gateway answers what the document says', () => {
     // The scale plan's request rate leaves room for this file's bursts.
     ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
     // A gateway that just started may answer its first request 503; warm it up.
-    for (let i = 0; i < 20 && (await api(stack.url, 'GET', '/v1/usage', { key })).status !== 200; i++) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 20 && (await api(stack.url, 'GET', '/v1/usage', { key })).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 250));
   }, 90_000);
 
   afterAll(async () => {
@@ -132,11 +172,17 @@ describe('a real gateway answers what the document says', () => {
     expectDocumented('/v1/browse', 'post', opened);
     const id = opened.body.session_id as string;
 
-    const tool = await api(stack.url, 'POST', '/v1/browse', { key, body: { session_id: id, tool: 'no_such_tool', params: { a: 'b' } } });
+    const tool = await api(stack.url, 'POST', '/v1/browse', {
+      key,
+      body: { session_id: id, tool: 'no_such_tool', params: { a: 'b' } },
+    });
     expectDocumented('/v1/browse', 'post', tool);
     expect(tool.body.results[0].success).toBe(false);
 
-    const batch = await api(stack.url, 'POST', '/v1/browse', { key, body: { session_id: id, tools: [{ tool: 'no_such_tool' }], include_page_content: true } });
+    const batch = await api(stack.url, 'POST', '/v1/browse', {
+      key,
+      body: { session_id: id, tools: [{ tool: 'no_such_tool' }], include_page_content: true },
+    });
     expectDocumented('/v1/browse', 'post', batch);
 
     expectDocumented('/v1/session/{id}', 'delete', await api(stack.url, 'DELETE', `/v1/session/${id}`, { key }));
@@ -172,7 +218,11 @@ describe('a real gateway answers what the document says', () => {
     }
     const unauth = await api(stack.url, 'POST', '/v1/browse', { body: { url: site.url('/') } });
     expectDocumented('/v1/browse', 'post', unauth);
-    const media = await api(stack.url, 'POST', '/v1/browse', { key, body: 'url=x', headers: { 'content-type': 'text/plain' } });
+    const media = await api(stack.url, 'POST', '/v1/browse', {
+      key,
+      body: 'url=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectDocumented('/v1/browse', 'post', media);
   });
 });

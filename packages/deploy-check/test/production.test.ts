@@ -17,13 +17,17 @@ import { DEPLOY_DIR, DOCS_DIR } from '../src/paths';
 type Json = Record<string, any>;
 
 // With YAML merge keys applied, as Compose does (worker-2 is `<<: *worker`).
-const yamlDocs = (rel: string): Json[] => parseAllDocuments(readFileSync(join(DEPLOY_DIR, rel), 'utf8'), { merge: true }).map((d) => d.toJS() as Json).filter(Boolean);
+const yamlDocs = (rel: string): Json[] =>
+  parseAllDocuments(readFileSync(join(DEPLOY_DIR, rel), 'utf8'), { merge: true })
+    .map((d) => d.toJS() as Json)
+    .filter(Boolean);
 const k8s = ['k8s/configmap.yaml', 'k8s/gateway.yaml', 'k8s/worker.yaml'].flatMap(yamlDocs);
 const deployment = (name: string) => k8s.find((d) => d.kind === 'Deployment' && d.metadata.name === name)!;
 const compose = yamlDocs('compose.yaml')[0]!;
 const workerPod = deployment('pagemap-worker').spec.template.spec;
 const gatewayPod = deployment('pagemap-gateway').spec.template.spec;
-const envOf = (container: Json, name: string) => container.env?.find((e: Json) => e.name === name)?.value as string | undefined;
+const envOf = (container: Json, name: string) =>
+  container.env?.find((e: Json) => e.name === name)?.value as string | undefined;
 const configMap = k8s.find((d) => d.kind === 'ConfigMap')!.data as Record<string, string>;
 
 describe('the Chromium sandbox in the images', () => {
@@ -39,7 +43,10 @@ describe('the Chromium sandbox in the images', () => {
 
   test('nothing in deploy/ turns the sandbox off', () => {
     for (const rel of ['Dockerfile.worker', 'compose.yaml', 'k8s/worker.yaml', 'k8s/configmap.yaml']) {
-      const text = readFileSync(join(DEPLOY_DIR, rel), 'utf8').split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
+      const text = readFileSync(join(DEPLOY_DIR, rel), 'utf8')
+        .split('\n')
+        .filter((l) => !l.trim().startsWith('#'))
+        .join('\n');
       expect([rel, /--no-sandbox/.test(text)]).toEqual([rel, false]);
     }
   });
@@ -47,13 +54,30 @@ describe('the Chromium sandbox in the images', () => {
   test('worker containers get the seccomp profile that allows user namespaces, and it still refuses the dangerous calls', () => {
     const profileFile = join(DEPLOY_DIR, 'seccomp', 'pagemap-chromium.json');
     const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as Json;
-    const denied = new Set<string>(profile.syscalls.filter((s: Json) => s.action === 'SCMP_ACT_ERRNO').flatMap((s: Json) => s.names));
+    const denied = new Set<string>(
+      profile.syscalls.filter((s: Json) => s.action === 'SCMP_ACT_ERRNO').flatMap((s: Json) => s.names),
+    );
     expect(profile.defaultAction).toBe('SCMP_ACT_ALLOW');
-    for (const call of ['clone', 'clone3', 'unshare', 'chroot']) expect([call, denied.has(call)]).toEqual([call, false]);
-    for (const call of ['mount', 'ptrace', 'bpf', 'keyctl', 'kexec_load', 'init_module', 'setns', 'userfaultfd', 'process_vm_readv']) expect([call, denied.has(call)]).toEqual([call, true]);
+    for (const call of ['clone', 'clone3', 'unshare', 'chroot'])
+      expect([call, denied.has(call)]).toEqual([call, false]);
+    for (const call of [
+      'mount',
+      'ptrace',
+      'bpf',
+      'keyctl',
+      'kexec_load',
+      'init_module',
+      'setns',
+      'userfaultfd',
+      'process_vm_readv',
+    ])
+      expect([call, denied.has(call)]).toEqual([call, true]);
 
     const c = workerPod.containers[0];
-    expect(c.securityContext.seccompProfile).toEqual({ type: 'Localhost', localhostProfile: 'profiles/pagemap-chromium.json' });
+    expect(c.securityContext.seccompProfile).toEqual({
+      type: 'Localhost',
+      localhostProfile: 'profiles/pagemap-chromium.json',
+    });
     expect(c.securityContext.allowPrivilegeEscalation).toBe(false);
     for (const w of ['worker-1', 'worker-2']) {
       const opts = compose.services[w].security_opt as string[];
@@ -82,7 +106,14 @@ describe('the Chromium sandbox in the images', () => {
     const path = /PAGEMAP_CHROMIUM_PATH=(\S+)/.exec(dockerfile)![1]!;
     expect(CHROMIUM_CANDIDATES.map((c) => c.path)).toContain(path);
     expect(findChromium(path).headless).toBe('shell');
-    for (const flag of ['--disable-background-networking', '--disable-component-update', '--disable-domain-reliability', '--disable-client-side-phishing-detection', '--no-pings', '--disable-sync']) {
+    for (const flag of [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-domain-reliability',
+      '--disable-client-side-phishing-detection',
+      '--no-pings',
+      '--disable-sync',
+    ]) {
       expect(BASE_CHROMIUM_ARGS).toContain(flag);
     }
   });
@@ -104,13 +135,34 @@ describe('worker pods', () => {
   });
 
   test('a NetworkPolicy lets worker egress reach public addresses, DNS and Redis — never a private range', () => {
-    const policies = k8s.filter((d) => d.kind === 'NetworkPolicy' && d.spec.podSelector.matchLabels['app.kubernetes.io/name'] === 'pagemap-worker');
+    const policies = k8s.filter(
+      (d) =>
+        d.kind === 'NetworkPolicy' && d.spec.podSelector.matchLabels['app.kubernetes.io/name'] === 'pagemap-worker',
+    );
     expect(policies).toHaveLength(1);
     const policy = policies[0]!.spec;
     expect(policy.policyTypes).toContain('Egress');
     const allows = (ip: string) =>
-      policy.egress.some((rule: Json) => (rule.to ?? []).some((peer: Json) => peer.ipBlock && inCidr(ip, peer.ipBlock.cidr) && !(peer.ipBlock.except ?? []).some((e: string) => inCidr(ip, e))));
-    for (const ip of ['10.0.0.1', '10.255.3.4', '172.16.0.1', '172.31.255.254', '192.168.1.1', '169.254.169.254', '127.0.0.1', '100.64.0.1', '0.0.0.0']) expect([ip, allows(ip)]).toEqual([ip, false]);
+      policy.egress.some((rule: Json) =>
+        (rule.to ?? []).some(
+          (peer: Json) =>
+            peer.ipBlock &&
+            inCidr(ip, peer.ipBlock.cidr) &&
+            !(peer.ipBlock.except ?? []).some((e: string) => inCidr(ip, e)),
+        ),
+      );
+    for (const ip of [
+      '10.0.0.1',
+      '10.255.3.4',
+      '172.16.0.1',
+      '172.31.255.254',
+      '192.168.1.1',
+      '169.254.169.254',
+      '127.0.0.1',
+      '100.64.0.1',
+      '0.0.0.0',
+    ])
+      expect([ip, allows(ip)]).toEqual([ip, false]);
     for (const ip of ['1.1.1.1', '93.184.216.34', '172.32.0.1']) expect([ip, allows(ip)]).toEqual([ip, true]);
     const v6 = policy.egress.flatMap((r: Json) => (r.to ?? []).filter((p: Json) => p.ipBlock?.cidr === '::/0'));
     expect(v6).toHaveLength(1);
@@ -146,7 +198,8 @@ describe('alert rules against the shipped scrape configs', () => {
     expect([...jobsInRules].sort()).toEqual(['pagemap-gateway', 'pagemap-worker']);
     const composeJobs = yamlDocs('prometheus/prometheus.yml')[0]!.scrape_configs.map((s: Json) => s.job_name);
     for (const j of jobsInRules) expect(composeJobs).toContain(j);
-    for (const name of ['PagemapGatewayDown', 'PagemapWorkerHeartbeatsMissing']) expect(rules.find((r) => r.alert === name)).toBeDefined();
+    for (const name of ['PagemapGatewayDown', 'PagemapWorkerHeartbeatsMissing'])
+      expect(rules.find((r) => r.alert === name)).toBeDefined();
   });
 
   test('in Kubernetes the job label is the pod label app.kubernetes.io/name, which is the same job names', () => {
@@ -172,11 +225,13 @@ describe('alert rules against the shipped scrape configs', () => {
 
   test('absent() only on series Pagemap itself exports (no rule that fires forever without an exporter)', () => {
     for (const r of rules) {
-      for (const m of String(r.expr).matchAll(/absent\(\s*([a-z_:][a-z0-9_:]*)/g)) expect([r.alert, m[1]!.startsWith('pagemap_')]).toEqual([r.alert, true]);
+      for (const m of String(r.expr).matchAll(/absent\(\s*([a-z_:][a-z0-9_:]*)/g))
+        expect([r.alert, m[1]!.startsWith('pagemap_')]).toEqual([r.alert, true]);
     }
   });
 
   test('runbook links are absolute', () => {
-    for (const r of rules) expect([r.alert, /^https:\/\/[^\s]+#[a-z]+$/.test(r.annotations.runbook_url)]).toEqual([r.alert, true]);
+    for (const r of rules)
+      expect([r.alert, /^https:\/\/[^\s]+#[a-z]+$/.test(r.annotations.runbook_url)]).toEqual([r.alert, true]);
   });
 });

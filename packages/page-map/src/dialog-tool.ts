@@ -11,10 +11,22 @@ export const ANSWER_DIALOG = 'answer_dialog';
 export function answerDialogTool(dialogs: PageDialogs): PageTool | null {
   const d = dialogs.pending;
   if (!d) return null;
-  const params: PageTool['tool']['params'] = [{ name: 'accept', description: 'true to press OK, false to press Cancel', type: 'boolean', required: true }];
-  if (d.type === 'prompt') params.push({ name: 'text', description: 'The text to answer the prompt with (when accepting); the prompt\'s default when omitted', type: 'string', required: false });
+  const params: PageTool['tool']['params'] = [
+    { name: 'accept', description: 'true to press OK, false to press Cancel', type: 'boolean', required: true },
+  ];
+  if (d.type === 'prompt')
+    params.push({
+      name: 'text',
+      description: "The text to answer the prompt with (when accepting); the prompt's default when omitted",
+      type: 'string',
+      required: false,
+    });
   return {
-    tool: { name: ANSWER_DIALOG, description: `Answer the page's open ${d.type} dialog ("${d.message.slice(0, 120)}"). The page waits for this answer; any other tool cancels the dialog first.`, params },
+    tool: {
+      name: ANSWER_DIALOG,
+      description: `Answer the page's open ${d.type} dialog ("${d.message.slice(0, 120)}"). The page waits for this answer; any other tool cancels the dialog first.`,
+      params,
+    },
     binding: { kind: 'dialog' },
   };
 }

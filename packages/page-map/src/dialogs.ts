@@ -84,7 +84,10 @@ export class PageDialogs {
     if (!p) return false;
     this.#pending = null;
     p.record.status = accept ? 'accepted' : 'dismissed';
-    await (accept ? p.dialog.accept(p.record.type === 'prompt' ? (text ?? p.dialog.defaultValue()) : undefined) : p.dialog.dismiss()).catch(() => undefined);
+    await (accept
+      ? p.dialog.accept(p.record.type === 'prompt' ? (text ?? p.dialog.defaultValue()) : undefined)
+      : p.dialog.dismiss()
+    ).catch(() => undefined);
     return true;
   }
 

@@ -19,7 +19,8 @@ export const MAX_TEXT = 20_000;
 const FRAME_EXTRACT_MS = 1000;
 
 /** The document was replaced while it was read (puppeteer's words for it). */
-const REPLACED = /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
+const REPLACED =
+  /Execution context was destroyed|Cannot find context with specified id|Execution context is not available/i;
 /** Reads of a document that keeps being replaced, before the error is let through. */
 const READ_ATTEMPTS = 3;
 
@@ -62,7 +63,10 @@ export async function rawExtract(page: Page): Promise<RawPage> {
   const frames = framesToRead(page, raw.frameOrigins ?? []);
   if (frames.length === 0) return raw;
   const inFrames = await Promise.all(frames.map(({ frame, index }) => readFrame(frame, index)));
-  return withFrames(raw, inFrames.filter((f): f is FrameReading => f !== null));
+  return withFrames(
+    raw,
+    inFrames.filter((f): f is FrameReading => f !== null),
+  );
 }
 
 /**
@@ -93,7 +97,12 @@ export function structureHash(raw: RawPage): string {
 function overlayOf(raw: RawPage, tools: PageTool[]): PageOverlay | null {
   if (!raw.overlay) return null;
   const dismiss = tools.find((t) => t.tool.name === 'dismiss_overlay');
-  return { kind: raw.overlay.kind, label: raw.overlay.label, tool: dismiss ? 'dismiss_overlay' : null, choices: raw.overlay.choices };
+  return {
+    kind: raw.overlay.kind,
+    label: raw.overlay.label,
+    tool: dismiss ? 'dismiss_overlay' : null,
+    choices: raw.overlay.choices,
+  };
 }
 
 export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {

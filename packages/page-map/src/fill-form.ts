@@ -17,7 +17,17 @@ import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';
 
 /** Input types a person types into; the others are set by the page script. */
-const TYPEABLE = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'textarea', 'contenteditable']);
+const TYPEABLE = new Set([
+  'text',
+  'email',
+  'password',
+  'search',
+  'tel',
+  'url',
+  'number',
+  'textarea',
+  'contenteditable',
+]);
 /**
  * Values go in key by key up to this length; longer ones, and passwords, as one trusted text
  * insertion (`Input.insertText`: beforeinput/input events, no key events), as Playwright's `fill`
@@ -62,10 +72,16 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
   const text = String(field.value);
   if (text === '') {
     if (r.hadValue) await page.keyboard.press('Backspace');
-  } else if (inputType !== 'password' && text.length <= MAX_KEYED && (inputType === 'textarea' || inputType === 'contenteditable' || !/[\r\n]/.test(text))) {
+  } else if (
+    inputType !== 'password' &&
+    text.length <= MAX_KEYED &&
+    (inputType === 'textarea' || inputType === 'contenteditable' || !/[\r\n]/.test(text))
+  ) {
     await typeKeys(page.keyboard, text);
   } else {
-    await page.keyboard.sendCharacter(inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '));
+    await page.keyboard.sendCharacter(
+      inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '),
+    );
   }
   return true;
 }
@@ -74,7 +90,12 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
  * Fills the bound fields with exact values (see validate-params.ts) and submits when asked.
  * Throws FillError when the form or a field is no longer on the page.
  */
-export async function fillForm(page: Page, binding: FormBinding, values: Record<string, unknown>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
+export async function fillForm(
+  page: Page,
+  binding: FormBinding,
+  values: Record<string, unknown>,
+  submit: boolean,
+): Promise<{ hadCaptcha: boolean }> {
   const target = frameTarget(page, binding.frame);
   if (!target) throw new FillError('gone');
   // Trusted input goes to the page's focused frame; a script in a cross-origin frame cannot be
@@ -86,13 +107,22 @@ export async function fillForm(page: Page, binding: FormBinding, values: Record<
     if (v === undefined || !f.key) continue;
     const field: FillField = { key: f.key, param: f.param, value: v as FillField['value'] };
     const inputType = f.inputType ?? (f.type === 'text' ? 'textarea' : f.type === 'string' ? 'text' : f.type);
-    if (trusted && TYPEABLE.has(inputType) && !Array.isArray(v)) field.typed = await typeInto(page, binding, field, inputType);
+    if (trusted && TYPEABLE.has(inputType) && !Array.isArray(v))
+      field.typed = await typeInto(page, binding, field, inputType);
     fields.push(field);
   }
   // Forms with several submit buttons: the one the agent chose (the `action` param), else the main one.
   const chosen = binding.submitParam !== undefined ? values[binding.submitParam] : undefined;
   const submitWith = chosen !== undefined ? String(chosen) : undefined;
-  const r = await callPageScript(target, { op: 'fill', sig: binding.sig, idx: binding.idx, fields, submit, trustedEnter: trusted, ...(submitWith ? { submitWith } : {}) });
+  const r = await callPageScript(target, {
+    op: 'fill',
+    sig: binding.sig,
+    idx: binding.idx,
+    fields,
+    submit,
+    trustedEnter: trusted,
+    ...(submitWith ? { submitWith } : {}),
+  });
   if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
   if (!r.ok) throw new FillError(r.reason, r.field);
   if (r.enter) {
@@ -100,7 +130,14 @@ export async function fillForm(page: Page, binding: FormBinding, values: Record<
     const last = [...binding.fields].reverse().find((f) => f.key);
     if (last) {
       const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
-      const focus = await callPageScript(page, { op: 'focus', sig: binding.sig, idx: binding.idx, key: last.key, keys, keep: true });
+      const focus = await callPageScript(page, {
+        op: 'focus',
+        sig: binding.sig,
+        idx: binding.idx,
+        key: last.key,
+        keys,
+        keep: true,
+      });
       if (focus.op === 'focus' && focus.ok) await page.keyboard.press('Enter');
     }
   }
@@ -118,7 +155,19 @@ export async function throwIfRefused(page: Page, binding: FormBinding): Promise<
   const r = target ? await callPageScript(target, { op: 'refused' }).catch(() => null) : null;
   const refused: RefusedField[] = r?.op === 'refused' ? r.refused : [];
   if (refused.length === 0) return;
-  const named = refused.map((f) => ({ ...f, param: binding.fields.find((b) => b.key !== '' && b.key === f.key)?.param }));
-  const what = named.map((f) => (f.param ? `"${f.param}" ${f.problem}` : `its field "${f.label.slice(0, 60)}" (no param of this tool) ${f.problem}`)).join('; ');
-  throw new ToolError(named.every((f) => f.param) ? 'INVALID_PARAMS' : 'TOOL_FAILED', `The page would not send the form: ${what}.`);
+  const named = refused.map((f) => ({
+    ...f,
+    param: binding.fields.find((b) => b.key !== '' && b.key === f.key)?.param,
+  }));
+  const what = named
+    .map((f) =>
+      f.param
+        ? `"${f.param}" ${f.problem}`
+        : `its field "${f.label.slice(0, 60)}" (no param of this tool) ${f.problem}`,
+    )
+    .join('; ');
+  throw new ToolError(
+    named.every((f) => f.param) ? 'INVALID_PARAMS' : 'TOOL_FAILED',
+    `The page would not send the form: ${what}.`,
+  );
 }

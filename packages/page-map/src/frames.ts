@@ -88,13 +88,15 @@ export interface FrameReading {
  */
 export function withFrames(raw: RawPage, frames: FrameReading[]): RawPage {
   if (frames.length === 0) return raw;
-  let order = 1 + Math.max(0, ...[raw.groups, raw.buttons, raw.targets, raw.links].flatMap((list) => list.map((x) => x.order)));
+  let order =
+    1 + Math.max(0, ...[raw.groups, raw.buttons, raw.targets, raw.links].flatMap((list) => list.map((x) => x.order)));
   const groups = [...raw.groups];
   const targets = [...raw.targets];
   const taken = new Set(raw.targets.map((t) => t.label.toLowerCase()));
   let overlay = raw.overlay;
   for (const f of frames) {
-    for (const g of f.raw.groups) groups.push({ ...g, frame: crossFrameRef(f.index, g.frame), frameHost: f.host, order: order++ });
+    for (const g of f.raw.groups)
+      groups.push({ ...g, frame: crossFrameRef(f.index, g.frame), frameHost: f.host, order: order++ });
     const ownOverlay = !overlay && f.raw.overlay ? f.raw.overlay : null;
     if (ownOverlay) overlay = ownOverlay;
     for (const t of f.raw.targets) {

@@ -8,7 +8,14 @@ export { dialogsOf, type DialogRecord, type DialogType, type PageDialogs } from 
 export { withPendingDialog, ANSWER_DIALOG } from './dialog-tool';
 export { exactValue, chooseOptions, parseBoolean, ValueError, ACCEPTED_FORMS } from './values';
 export { pageMarkdown } from './content';
-export { OfflineSummarizer, ClaudeSummarizer, offlineSummary, SUMMARY_SYSTEM_PROMPT, pageAsData, type ClaudeSummarizerOptions } from './summarize';
+export {
+  OfflineSummarizer,
+  ClaudeSummarizer,
+  offlineSummary,
+  SUMMARY_SYSTEM_PROMPT,
+  pageAsData,
+  type ClaudeSummarizerOptions,
+} from './summarize';
 export { buildTools, purposeOf } from './tools';
 export { slug } from './slug';
 export { strictSentenceCount } from './sentences';

@@ -6,13 +6,22 @@
  */
 import type { PageSignals } from './page-script/types';
 
-export const REJECTED = /\b(invalid|incorrect|wrong|not recogni[sz]ed|doesn'?t match|do not match|did not match|unknown (user|email|account)|no account|couldn'?t (find|sign you in|log you in)|could not (find|sign you in|log you in)|try again|failed|not (valid|correct)|authentication failed|login failed|bad credentials)\b/i;
-const TWO_FACTOR = /\b(two[- ]factor|2fa|two[- ]step verification|2-step verification|multi[- ]factor|authenticator app|one[- ]time (pass)?code|verification code|security code|enter the code|approve (the |this )?(sign[- ]?in|login|request)|approve it on|on your (other )?(device|phone)|check your (phone|device|authenticator)|push notification|tap yes|confirm (the )?sign[- ]?in on)\b/i;
-const NEW_DEVICE = /\b(new device|unrecogni[sz]ed (device|browser)|new (browser|location)|don'?t recogni[sz]e (this|your) (device|browser|computer)|haven'?t seen (this|your) (device|browser)|verify (this|your) (device|browser)|confirm (this|your) (device|browser)|unusual (sign[- ]?in|activity|login))\b/i;
+export const REJECTED =
+  /\b(invalid|incorrect|wrong|not recogni[sz]ed|doesn'?t match|do not match|did not match|unknown (user|email|account)|no account|couldn'?t (find|sign you in|log you in)|could not (find|sign you in|log you in)|try again|failed|not (valid|correct)|authentication failed|login failed|bad credentials)\b/i;
+const TWO_FACTOR =
+  /\b(two[- ]factor|2fa|two[- ]step verification|2-step verification|multi[- ]factor|authenticator app|one[- ]time (pass)?code|verification code|security code|enter the code|approve (the |this )?(sign[- ]?in|login|request)|approve it on|on your (other )?(device|phone)|check your (phone|device|authenticator)|push notification|tap yes|confirm (the )?sign[- ]?in on)\b/i;
+const NEW_DEVICE =
+  /\b(new device|unrecogni[sz]ed (device|browser)|new (browser|location)|don'?t recogni[sz]e (this|your) (device|browser|computer)|haven'?t seen (this|your) (device|browser)|verify (this|your) (device|browser)|confirm (this|your) (device|browser)|unusual (sign[- ]?in|activity|login))\b/i;
 const CAPTCHA_TEXT = /\b(captcha|i'?m not a robot|verify you are (a )?human|complete the (security )?challenge)\b/i;
 
 /** NO_RESPONSE: nothing changed and nothing was said (reported as TOOL_FAILED, not as a rejection). */
-export type LoginClass = 'ok' | 'LOGIN_REJECTED' | 'CAPTCHA_REQUIRED' | 'TWO_FACTOR_REQUIRED' | 'NEW_DEVICE_CHECK' | 'NO_RESPONSE';
+export type LoginClass =
+  | 'ok'
+  | 'LOGIN_REJECTED'
+  | 'CAPTCHA_REQUIRED'
+  | 'TWO_FACTOR_REQUIRED'
+  | 'NEW_DEVICE_CHECK'
+  | 'NO_RESPONSE';
 
 export interface LoginBefore {
   url: string;
@@ -38,23 +47,31 @@ export function classifyLogin(s: PageSignals, before: LoginBefore): LoginClass {
   const fresh = was && s.url === was.url ? s.alerts.filter((a) => !was.alerts.includes(a)) : s.alerts;
   const alerts = fresh.join(' \n ');
   const stillLogin = s.password || (s.url === before.url && REJECTED.test(alerts));
-  if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000)))) return 'CAPTCHA_REQUIRED';
+  if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000))))
+    return 'CAPTCHA_REQUIRED';
   if (NEW_DEVICE.test(`${s.title} ${s.text.slice(0, 3000)}`)) return 'NEW_DEVICE_CHECK';
-  if (s.otp || TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password) return 'TWO_FACTOR_REQUIRED';
+  if (s.otp || (TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password)) return 'TWO_FACTOR_REQUIRED';
   // Evidence tied to the form: a new error message while a sign-in form (or the same URL) remains.
   if (REJECTED.test(alerts) && (s.password || s.url === before.url)) return 'LOGIN_REJECTED';
-  if (s.password && freshRejection(s.text.slice(0, 3000), was && s.url === was.url ? was.text : undefined)) return 'LOGIN_REJECTED';
+  if (s.password && freshRejection(s.text.slice(0, 3000), was && s.url === was.url ? was.text : undefined))
+    return 'LOGIN_REJECTED';
   if (s.password && s.invalid && !was?.invalid) return 'LOGIN_REJECTED';
   if (s.captcha && before.hadCaptcha && s.url === before.url) return 'CAPTCHA_REQUIRED';
   // The same form, same URL, nothing new said: the site did not answer (not a rejection).
-  if (s.password && s.url === before.url && before.changed === false && was && was.text === s.text) return 'NO_RESPONSE';
+  if (s.password && s.url === before.url && before.changed === false && was && was.text === s.text)
+    return 'NO_RESPONSE';
   return 'ok';
 }
 
 export const LOGIN_MESSAGES: Record<Exclude<LoginClass, 'ok'>, string> = {
-  LOGIN_REJECTED: 'The site rejected the sign-in: it says the username or password is wrong. Check the credentials; do not retry blindly.',
-  CAPTCHA_REQUIRED: 'The site shows a CAPTCHA at sign-in. CAPTCHAs are never solved or bypassed, so this sign-in cannot be automated here.',
-  TWO_FACTOR_REQUIRED: 'The site asks for a second factor (a one-time code or approval on another device). The session stays on that step; a verify_code tool is listed when the page has a code field.',
-  NEW_DEVICE_CHECK: 'The site asks to confirm a new or unrecognized device or browser (each session is a fresh browser). Confirm the device out of band, then try again.',
-  NO_RESPONSE: 'The sign-in form is still shown and the site said nothing (no error, no new page); the sign-in did not go through. See the fresh page map.',
+  LOGIN_REJECTED:
+    'The site rejected the sign-in: it says the username or password is wrong. Check the credentials; do not retry blindly.',
+  CAPTCHA_REQUIRED:
+    'The site shows a CAPTCHA at sign-in. CAPTCHAs are never solved or bypassed, so this sign-in cannot be automated here.',
+  TWO_FACTOR_REQUIRED:
+    'The site asks for a second factor (a one-time code or approval on another device). The session stays on that step; a verify_code tool is listed when the page has a code field.',
+  NEW_DEVICE_CHECK:
+    'The site asks to confirm a new or unrecognized device or browser (each session is a fresh browser). Confirm the device out of band, then try again.',
+  NO_RESPONSE:
+    'The sign-in form is still shown and the site said nothing (no error, no new page); the sign-in did not go through. See the fresh page map.',
 };

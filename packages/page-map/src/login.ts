@@ -26,13 +26,34 @@ export async function signals(page: Page | Frame): Promise<PageSignals> {
       await sleep(100); // a navigation was still replacing the context
     }
   }
-  return { url: page.url(), title: '', password: false, otp: false, captcha: false, invalid: false, alerts: [], text: '' };
+  return {
+    url: page.url(),
+    title: '',
+    password: false,
+    otp: false,
+    captcha: false,
+    invalid: false,
+    alerts: [],
+    text: '',
+  };
 }
 
 /** Fills a form and submits it (run-tool's fill, which turns a vanished form into ELEMENT_GONE). */
-export type Fill = (page: Page, binding: FormBinding, values: Record<string, Value>, submit: boolean) => Promise<{ hadCaptcha: boolean }>;
+export type Fill = (
+  page: Page,
+  binding: FormBinding,
+  values: Record<string, Value>,
+  submit: boolean,
+) => Promise<{ hadCaptcha: boolean }>;
 
-export async function runLogin(page: Page, tool: PageTool, binding: FormBinding, values: Record<string, Value>, deadline: number, fillForm: Fill): Promise<ToolRunOutcome> {
+export async function runLogin(
+  page: Page,
+  tool: PageTool,
+  binding: FormBinding,
+  values: Record<string, Value>,
+  deadline: number,
+  fillForm: Fill,
+): Promise<ToolRunOutcome> {
   const name = tool.tool.name;
   // A sign-in widget in a frame from another site answers in its frame: that is where to look.
   const where = frameTarget(page, binding.frame) ?? page;
@@ -44,7 +65,8 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
     hadCaptcha = (await fillForm(page, binding, values, true)).hadCaptcha;
   });
   let navigated = first.navigated;
-  if (first.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
+  if (first.timedOut)
+    return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
   // An email-type username that is no email address: said as such, unless a CAPTCHA stands in the
   // way anyway (that ends the sign-in whatever the values, so it is what the agent hears).
   if (!navigated && !hadCaptcha) await throwIfRefused(page, binding);
@@ -53,14 +75,25 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
     let step: FormBinding | undefined;
     for (let i = 0; i < 10 && !step && remainingOf(deadline) > 0; i++) {
       const raw = await rawExtract(page).catch(() => null);
-      const g = raw?.groups.find((x) => x.fields.some((f) => f.type === 'password') && purposeOf(x) === 'login') ?? raw?.groups.find((x) => x.fields.some((f) => f.type === 'password'));
+      const g =
+        raw?.groups.find((x) => x.fields.some((f) => f.type === 'password') && purposeOf(x) === 'login') ??
+        raw?.groups.find((x) => x.fields.some((f) => f.type === 'password'));
       if (g) {
         const fields: FieldBinding[] = [];
         const pw = g.fields.find((f) => f.type === 'password')!;
         fields.push({ param: 'password', key: pw.key, type: 'password', required: true });
         const user = g.fields.find((f) => f !== pw && ['text', 'email', 'tel'].includes(f.type));
         if (user) fields.push({ param: 'username', key: user.key, type: 'string', required: false });
-        step = { kind: 'form', purpose: 'login', sig: g.sig, idx: g.idx, fields, twoStep: false, declared: false, frame: g.frame };
+        step = {
+          kind: 'form',
+          purpose: 'login',
+          sig: g.sig,
+          idx: g.idx,
+          fields,
+          twoStep: false,
+          declared: false,
+          frame: g.frame,
+        };
         break;
       }
       const s = await signals(where);
@@ -73,7 +106,8 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
         hadCaptcha = hadCaptcha || r.hadCaptcha;
       });
       navigated = navigated || second.navigated;
-      if (second.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
+      if (second.timedOut)
+        return fail(name, 'TOOL_TIMEOUT', 'The sign-in did not finish within the time budget.', navigated, true);
     }
   }
   // A widget that sent the whole page elsewhere is gone with its frame: the page answers then.
@@ -84,4 +118,3 @@ export async function runLogin(page: Page, tool: PageTool, binding: FormBinding,
   if (verdict === 'ok') return ok(name, changed, true);
   return fail(name, verdict === 'NO_RESPONSE' ? 'TOOL_FAILED' : verdict, LOGIN_MESSAGES[verdict], changed, true);
 }
-

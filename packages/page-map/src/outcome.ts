@@ -12,7 +12,11 @@ export class ToolError extends Error {
   }
 }
 
-export const ok = (tool: string, navigated: boolean, login = false): ToolRunOutcome => ({ result: { tool, success: true, error: null }, navigated, login });
+export const ok = (tool: string, navigated: boolean, login = false): ToolRunOutcome => ({
+  result: { tool, success: true, error: null },
+  navigated,
+  login,
+});
 export const fail = (tool: string, code: Code, message: string, navigated = false, login = false): ToolRunOutcome => ({
   result: { tool, success: false, error: { code, message } },
   navigated,

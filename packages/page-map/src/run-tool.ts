@@ -11,7 +11,14 @@
 import type { Page } from 'puppeteer-core';
 import type { ToolParams } from '@pagemap/contracts';
 import { callPageScript } from './page-script/call';
-import { isOtpField, type ButtonBinding, type ClickBinding, type FormBinding, type LinkListBinding, type WebMcpBinding } from './tools';
+import {
+  isOtpField,
+  type ButtonBinding,
+  type ClickBinding,
+  type FormBinding,
+  type LinkListBinding,
+  type WebMcpBinding,
+} from './tools';
 import { callWebMcp } from './webmcp';
 import { dialogsOf } from './dialogs';
 import { fillForm, FillError, throwIfRefused } from './fill-form';
@@ -53,33 +60,53 @@ function findLink(binding: LinkListBinding, wanted: string, base: string): strin
   return null;
 }
 
-async function goTo(page: Page, name: string, target: string, deadline: number, opts: RunToolOptions): Promise<ToolRunOutcome> {
+async function goTo(
+  page: Page,
+  name: string,
+  target: string,
+  deadline: number,
+  opts: RunToolOptions,
+): Promise<ToolRunOutcome> {
   let url: URL;
   try {
     url = new URL(target, page.url());
   } catch {
     return fail(name, 'INVALID_PARAMS', 'The target is not a valid URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(name, 'INVALID_PARAMS', 'Only http and https URLs can be opened.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return fail(name, 'INVALID_PARAMS', 'Only http and https URLs can be opened.');
   const refused = opts.checkUrl?.(url.href);
   if (refused) return fail(name, refused.code, refused.message);
   const before = page.url();
   try {
     const quiet = await settleAfterGoto(page, deadline, async () => {
-      await unlessDialog(page, page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: Math.max(1, remainingOf(deadline)), signal: opts.signal }));
+      await unlessDialog(
+        page,
+        page.goto(url.href, {
+          waitUntil: 'domcontentloaded',
+          timeout: Math.max(1, remainingOf(deadline)),
+          signal: opts.signal,
+        }),
+      );
     });
     if (!quiet) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish loading within the time budget.', true);
   } catch (err) {
     const e = err as Error;
     const navigated = page.url() !== before;
-    if (e.name === 'TimeoutError' || remainingOf(deadline) <= 0) return fail(name, 'TOOL_TIMEOUT', 'The page did not load within the time budget.', navigated);
+    if (e.name === 'TimeoutError' || remainingOf(deadline) <= 0)
+      return fail(name, 'TOOL_TIMEOUT', 'The page did not load within the time budget.', navigated);
     const net = /net::ERR_[A-Z_]+/.exec(e.message)?.[0];
     return fail(name, 'NAVIGATION_FAILED', `The page could not be loaded${net ? ` (${net})` : ''}.`, navigated);
   }
   return ok(name, true);
 }
 
-async function fill(page: Page, binding: FormBinding, values: Record<string, Value>, submit: boolean): Promise<{ hadCaptcha: boolean }> {
+async function fill(
+  page: Page,
+  binding: FormBinding,
+  values: Record<string, Value>,
+  submit: boolean,
+): Promise<{ hadCaptcha: boolean }> {
   try {
     return await fillForm(page, binding, values, submit);
   } catch (err) {
@@ -93,11 +120,23 @@ async function fill(page: Page, binding: FormBinding, values: Record<string, Val
   }
 }
 
-async function answerDialog(page: Page, name: string, values: Record<string, Value>, deadline: number): Promise<ToolRunOutcome> {
+async function answerDialog(
+  page: Page,
+  name: string,
+  values: Record<string, Value>,
+  deadline: number,
+): Promise<ToolRunOutcome> {
   const dialogs = dialogsOf(page);
-  if (!dialogs.pending) return fail(name, 'TOOL_FAILED', 'No dialog is waiting for an answer any more; see the fresh tool list.');
-  const r = await settle(page, deadline, async () => void (await dialogs.answer(values.accept === true, values.text === undefined ? undefined : String(values.text))));
-  if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+  if (!dialogs.pending)
+    return fail(name, 'TOOL_FAILED', 'No dialog is waiting for an answer any more; see the fresh tool list.');
+  const r = await settle(
+    page,
+    deadline,
+    async () =>
+      void (await dialogs.answer(values.accept === true, values.text === undefined ? undefined : String(values.text))),
+  );
+  if (r.timedOut)
+    return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
   return ok(name, r.navigated);
 }
 
@@ -111,7 +150,15 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
   const name = call.tool;
   const deadline = Date.now() + opts.timeoutMs;
   const tool = map.tools.find((t) => t.tool.name === name);
-  if (!tool) return fail(name, 'UNKNOWN_TOOL', `No tool named "${name.slice(0, 80)}" on this page; use one of: ${map.tools.map((t) => t.tool.name).slice(0, 40).join(', ')}.`);
+  if (!tool)
+    return fail(
+      name,
+      'UNKNOWN_TOOL',
+      `No tool named "${name.slice(0, 80)}" on this page; use one of: ${map.tools
+        .map((t) => t.tool.name)
+        .slice(0, 40)
+        .join(', ')}.`,
+    );
   if (opts.signal?.aborted) return fail(name, 'TOOL_TIMEOUT', 'The tool was cancelled before it ran.');
   let values: Record<string, Value>;
   try {
@@ -130,7 +177,14 @@ export async function runTool(page: Page, map: PageMap, call: ToolCall, opts: Ru
   }
 }
 
-async function execute(page: Page, tool: PageTool, values: Record<string, Value>, call: ToolCall, deadline: number, opts: RunToolOptions): Promise<ToolRunOutcome> {
+async function execute(
+  page: Page,
+  tool: PageTool,
+  values: Record<string, Value>,
+  call: ToolCall,
+  deadline: number,
+  opts: RunToolOptions,
+): Promise<ToolRunOutcome> {
   const name = call.tool;
   const isLogin = tool.binding.kind === 'form' && (tool.binding as FormBinding).purpose === 'login';
   try {
@@ -139,11 +193,22 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         return await goTo(page, name, String(values.url), deadline, opts);
       case 'follow_link': {
         const href = findLink(tool.binding as LinkListBinding, String(values.link), page.url());
-        if (!href) return fail(name, 'INVALID_PARAMS', 'Parameter "link" matches no link on this page; use one of the listed options or a link URL.');
+        if (!href)
+          return fail(
+            name,
+            'INVALID_PARAMS',
+            'Parameter "link" matches no link on this page; use one of the listed options or a link URL.',
+          );
         if (samePage(href, page.url())) {
           // Only the fragment changes: click it, so the page's own handler (router, menu) acts.
-          const r = await settle(page, deadline, async () => void (await callPageScript(page, { op: 'clickLink', href })));
-          return r.timedOut ? fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated) : ok(name, r.navigated);
+          const r = await settle(
+            page,
+            deadline,
+            async () => void (await callPageScript(page, { op: 'clickLink', href })),
+          );
+          return r.timedOut
+            ? fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated)
+            : ok(name, r.navigated);
         }
         return await goTo(page, name, href, deadline, opts);
       }
@@ -151,11 +216,13 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         const binding = tool.binding as FormBinding;
         if (isLogin) return await runLogin(page, tool, binding, values, deadline, fill);
         const r = await settle(page, deadline, async () => void (await fill(page, binding, values, !binding.fillOnly)));
-        if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+        if (r.timedOut)
+          return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         if (!r.navigated && !binding.fillOnly) await throwIfRefused(page, binding);
         if (binding.purpose === 'verify_code') {
           const s = await signals(page);
-          if (s.otp && s.alerts.some((a) => REJECTED.test(a))) return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
+          if (s.otp && s.alerts.some((a) => REJECTED.test(a)))
+            return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
           return ok(name, r.navigated, true);
         }
         return ok(name, r.navigated);
@@ -164,9 +231,14 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         const b = tool.binding as ButtonBinding;
         const r = await settle(page, deadline, async () => {
           const res = await callPageScript(page, { op: 'click', key: b.key, idx: b.idx });
-          if (res.op !== 'click' || !res.ok) throw new ToolError('ELEMENT_GONE', 'The button behind this tool is no longer on the page; see the fresh tool list.');
+          if (res.op !== 'click' || !res.ok)
+            throw new ToolError(
+              'ELEMENT_GONE',
+              'The button behind this tool is no longer on the page; see the fresh tool list.',
+            );
         });
-        if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+        if (r.timedOut)
+          return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         return ok(name, r.navigated);
       }
       case 'click': {
@@ -175,15 +247,26 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         const r = await settle(page, deadline, async () => {
           // A target read in a cross-origin frame is clicked there (frames.ts).
           const where = frameTarget(page, binding.frames?.[label.toLowerCase()]);
-          if (!where) throw new ToolError('ELEMENT_GONE', 'That element is no longer on the page (its frame went away); see the fresh tool list.');
+          if (!where)
+            throw new ToolError(
+              'ELEMENT_GONE',
+              'That element is no longer on the page (its frame went away); see the fresh tool list.',
+            );
           const res = await callPageScript(where, { op: 'clickTarget', label });
           if (res.op === 'clickTarget' && res.ok) return;
           const offered = tool.tool.params[0]?.options?.some((o) => o.toLowerCase() === label.toLowerCase());
           throw offered
-            ? new ToolError('ELEMENT_GONE', 'That element is no longer on the page (it re-rendered or closed); see the fresh tool list.')
-            : new ToolError('INVALID_PARAMS', `Nothing clickable on the page has that text; use one of the options of "${binding.param}".`);
+            ? new ToolError(
+                'ELEMENT_GONE',
+                'That element is no longer on the page (it re-rendered or closed); see the fresh tool list.',
+              )
+            : new ToolError(
+                'INVALID_PARAMS',
+                `Nothing clickable on the page has that text; use one of the options of "${binding.param}".`,
+              );
         });
-        if (r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+        if (r.timedOut)
+          return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         return ok(name, r.navigated);
       }
       case 'webmcp': {
@@ -192,16 +275,31 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
         let timer: NodeJS.Timeout | undefined;
         const r = await settle(page, deadline, async () => {
           res = await Promise.race([
-            callWebMcp(page, b.name, values as Record<string, unknown>).catch((e: Error) => (/context was destroyed|navigat/i.test(e.message) ? { ok: true } : { ok: false, error: 'the tool failed' })),
+            callWebMcp(page, b.name, values as Record<string, unknown>).catch((e: Error) =>
+              /context was destroyed|navigat/i.test(e.message) ? { ok: true } : { ok: false, error: 'the tool failed' },
+            ),
             new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), remainingOf(deadline)))),
           ]);
           clearTimeout(timer);
         });
         const out = res as Awaited<ReturnType<typeof callWebMcp>> | 'timeout';
         if (out === 'timeout' && dialogsOf(page).pending) return ok(name, r.navigated); // the page's tool asks the agent
-        if (out === 'timeout' || r.timedOut) return fail(name, 'TOOL_TIMEOUT', 'The page\'s tool did not finish within the time budget.', r.navigated);
-        if (out.missing) return fail(name, 'ELEMENT_GONE', 'The page no longer provides this tool; see the fresh tool list.', r.navigated);
-        if (!out.ok) return fail(name, 'TOOL_FAILED', `The page's tool reported an error: ${redact(out.error ?? 'unknown error', call.params)}`, r.navigated);
+        if (out === 'timeout' || r.timedOut)
+          return fail(name, 'TOOL_TIMEOUT', "The page's tool did not finish within the time budget.", r.navigated);
+        if (out.missing)
+          return fail(
+            name,
+            'ELEMENT_GONE',
+            'The page no longer provides this tool; see the fresh tool list.',
+            r.navigated,
+          );
+        if (!out.ok)
+          return fail(
+            name,
+            'TOOL_FAILED',
+            `The page's tool reported an error: ${redact(out.error ?? 'unknown error', call.params)}`,
+            r.navigated,
+          );
         return ok(name, r.navigated);
       }
       default:
@@ -211,8 +309,10 @@ async function execute(page: Page, tool: PageTool, values: Record<string, Value>
     // A message can quote the page (a form's own validation text): never with a value given.
     if (err instanceof ToolError) return fail(name, err.code, redact(err.message, call.params), false, isLogin);
     const e = err as Error;
-    if (e.name === 'TimeoutError') return fail(name, 'TOOL_TIMEOUT', 'The tool did not finish within its time budget.', false, isLogin);
-    if (/context was destroyed|detached|Target closed/i.test(e.message)) return fail(name, 'TOOL_FAILED', 'The page went away while the tool ran.', true, isLogin);
+    if (e.name === 'TimeoutError')
+      return fail(name, 'TOOL_TIMEOUT', 'The tool did not finish within its time budget.', false, isLogin);
+    if (/context was destroyed|detached|Target closed/i.test(e.message))
+      return fail(name, 'TOOL_FAILED', 'The page went away while the tool ran.', true, isLogin);
     // Never echo the raw error: it could carry a typed value. Name the class only.
     return fail(name, 'TOOL_FAILED', `The tool failed in the page (${e.name}).`, false, isLogin);
   }

@@ -8,13 +8,67 @@
 
 /** Words whose trailing period does not end a sentence. Lower case, without the period. */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'ft', 'vs', 'etc', 'e.g', 'i.e', 'cf', 'al', 'approx',
-  'inc', 'ltd', 'co', 'corp', 'no', 'nos', 'vol', 'fig', 'p', 'pp', 'ch', 'sec', 'dept', 'est', 'gov', 'rev', 'gen',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'u.k', 'u.n', 'a.m', 'p.m',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'mt',
+  'ft',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'cf',
+  'al',
+  'approx',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'no',
+  'nos',
+  'vol',
+  'fig',
+  'p',
+  'pp',
+  'ch',
+  'sec',
+  'dept',
+  'est',
+  'gov',
+  'rev',
+  'gen',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'u.s',
+  'u.k',
+  'u.n',
+  'a.m',
+  'p.m',
 ]);
 
 /** Latin abbreviations read better spelled out once their periods must go. */
-const SPELLED: Record<string, string> = { 'e.g.': 'for example', 'i.e.': 'that is', 'etc.': 'and so on', 'cf.': 'compare', 'vs.': 'versus' };
+const SPELLED: Record<string, string> = {
+  'e.g.': 'for example',
+  'i.e.': 'that is',
+  'etc.': 'and so on',
+  'cf.': 'compare',
+  'vs.': 'versus',
+};
 
 /** A strict boundary: terminal marks, closing quotes or brackets, then white space or the end. */
 const STRICT_BOUNDARY = /[.!?…]+["”’')\]]*(?=\s|$)/g;
@@ -29,7 +83,10 @@ export function strictSentenceCount(text: string): number {
 
 function endsWithAbbreviation(chunk: string): boolean {
   const word = /(\S+)$/.exec(chunk)?.[1] ?? '';
-  const bare = word.replace(/^["“'(\[]+/, '').replace(/\.$/, '').toLowerCase();
+  const bare = word
+    .replace(/^["“'(\[]+/, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (ABBREVIATIONS.has(bare)) return true;
   // Initials: "J." in "J. R. R. Tolkien", "U.S." shapes not in the list.
   return /^[A-Za-z]$/.test(bare) || /^([a-z]\.)+[a-z]$/i.test(bare);
@@ -63,7 +120,10 @@ export function asOneSentence(sentence: string): string {
   const tail = /[.!?…]+["”’')\]]*$/.exec(s);
   const ending = tail ? tail[0] : '.';
   s = tail ? s.slice(0, tail.index) : s;
-  s = s.replace(/(^|[\s("“'])(e\.g\.|i\.e\.|etc\.|cf\.|vs\.)(?=\s)/gi, (_m, pre: string, abbr: string) => `${pre}${SPELLED[abbr.toLowerCase()]}`);
+  s = s.replace(
+    /(^|[\s("“'])(e\.g\.|i\.e\.|etc\.|cf\.|vs\.)(?=\s)/gi,
+    (_m, pre: string, abbr: string) => `${pre}${SPELLED[abbr.toLowerCase()]}`,
+  );
   s = s.replace(/(\S*?)([.!?…]+)(["”’')\]]*)(?=\s)/g, (_m, word: string, marks: string, close: string) => {
     if (marks === '.') return `${word.replace(/\./g, '')}${close}`;
     if (/^[.…]+$/.test(marks)) return `${word}${close},`;
@@ -80,6 +140,11 @@ export function clampSummary(s: string, maxSentences = 3, maxChars = 600): strin
     .filter(Boolean)
     .slice(0, maxSentences);
   let out = parts.join(' ');
-  if (out.length > maxChars) out = out.slice(0, maxChars - 1).replace(/\s+\S*$/, '').replace(/[,;:]$/, '') + '…';
+  if (out.length > maxChars)
+    out =
+      out
+        .slice(0, maxChars - 1)
+        .replace(/\s+\S*$/, '')
+        .replace(/[,;:]$/, '') + '…';
   return out;
 }

@@ -9,7 +9,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import { clampSummary, sentences } from './sentences';
 import type { Summarizer, Summary, SummaryInput } from './types';
 
-const BOILERPLATE = /\b(cookies?|consent|privacy (policy|settings)|all rights reserved|terms of (use|service)|javascript is (disabled|required)|enable javascript|skip to (main )?content|newsletter|follow us|©)\b/i;
+const BOILERPLATE =
+  /\b(cookies?|consent|privacy (policy|settings)|all rights reserved|terms of (use|service)|javascript is (disabled|required)|enable javascript|skip to (main )?content|newsletter|follow us|©)\b/i;
 
 /**
  * Deterministic summary from the main content: the first sentences of the first real paragraphs
@@ -53,7 +54,9 @@ export function offlineSummary(input: SummaryInput): string {
     }
     const heading = lines.find((l) => l.length >= 3 && l.length < 120) ?? '';
     const name = title || heading || host || 'This page';
-    return clampSummary(`${name}${host && !name.includes(host) ? ` (${host})` : ''} has little readable text${heading && heading !== name ? `; it shows "${heading}"` : ''}.`);
+    return clampSummary(
+      `${name}${host && !name.includes(host) ? ` (${host})` : ''} has little readable text${heading && heading !== name ? `; it shows "${heading}"` : ''}.`,
+    );
   }
   return clampSummary(picked.join(' '), 3, 420);
 }
@@ -82,7 +85,8 @@ export const SUMMARY_SYSTEM_PROMPT = [
 
 /** Wraps page text as data; the page cannot close or fake the delimiters. */
 export function pageAsData(input: SummaryInput, maxChars: number): string {
-  const neutral = (s: string) => s.replace(/<\s*\/?\s*page_content\s*>/gi, (m) => m.replace(/page_content/i, 'page-content'));
+  const neutral = (s: string) =>
+    s.replace(/<\s*\/?\s*page_content\s*>/gi, (m) => m.replace(/page_content/i, 'page-content'));
   const text = input.text.length > maxChars ? `${input.text.slice(0, maxChars)}\n[…truncated]` : input.text;
   return `<page_content>\nURL: ${neutral(input.url)}\nTitle: ${neutral(input.title)}\n\n${neutral(text)}\n</page_content>\n\nSummarize the page above in 1 to 3 sentences.`;
 }
@@ -94,7 +98,12 @@ export class ClaudeSummarizer implements Summarizer {
   constructor(opts: ClaudeSummarizerOptions) {
     this.#opts = opts;
     // No SDK retries: a slow or failing model must fall back within the budget, not retry past it.
-    this.#client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseURL ?? null, timeout: opts.timeoutMs, maxRetries: 0 });
+    this.#client = new Anthropic({
+      apiKey: opts.apiKey,
+      baseURL: opts.baseURL ?? null,
+      timeout: opts.timeoutMs,
+      maxRetries: 0,
+    });
   }
 
   async summarize(input: SummaryInput, signal?: AbortSignal): Promise<Summary> {

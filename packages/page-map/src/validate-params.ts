@@ -14,17 +14,24 @@ export class ParamError extends Error {
   readonly code = 'INVALID_PARAMS' as const;
 }
 
-const optionList = (opts: string[]) => `${opts.slice(0, 12).map((o) => `"${o.slice(0, 40)}"`).join(', ')}${opts.length > 12 ? ', …' : ''}`;
+const optionList = (opts: string[]) =>
+  `${opts
+    .slice(0, 12)
+    .map((o) => `"${o.slice(0, 40)}"`)
+    .join(', ')}${opts.length > 12 ? ', …' : ''}`;
 
 function enumValue(tool: PageTool, name: string, v: Value, options: string[], field: FieldBinding | undefined): Value {
   const multiple = !!field?.multiple || tool.binding.kind === 'webmcp';
-  if (Array.isArray(v) && !multiple) throw new ParamError(`Parameter "${name}" takes one value, one of: ${optionList(options)}.`);
+  if (Array.isArray(v) && !multiple)
+    throw new ParamError(`Parameter "${name}" takes one value, one of: ${optionList(options)}.`);
   const labels = field?.options ?? options;
   const values = field?.optionValues?.length ? field.optionValues : labels;
   if (!labels.length) return v; // nothing to check against (the page declared no options)
   const chosen = chooseOptions(v, labels, values, multiple);
   if (chosen === null) {
-    const how = multiple ? 'one or more of its options (an array or a comma-separated list), by visible text or value' : 'one of its options, by visible text or value';
+    const how = multiple
+      ? 'one or more of its options (an array or a comma-separated list), by visible text or value'
+      : 'one of its options, by visible text or value';
     throw new ParamError(`Parameter "${name}" must be ${how}: ${optionList(labels)}.`);
   }
   if (tool.binding.kind === 'webmcp') return Array.isArray(v) ? chosen : chosen[0]!;
@@ -35,7 +42,10 @@ function enumValue(tool: PageTool, name: string, v: Value, options: string[], fi
 export function validateParams(tool: PageTool, params: ToolParams): Record<string, Value> {
   const defs = new Map(tool.tool.params.map((p) => [p.name, p]));
   for (const name of Object.keys(params)) {
-    if (!defs.has(name)) throw new ParamError(`Unknown parameter "${name.slice(0, 60)}" for tool ${tool.tool.name}; it takes: ${[...defs.keys()].join(', ') || 'no parameters'}.`);
+    if (!defs.has(name))
+      throw new ParamError(
+        `Unknown parameter "${name.slice(0, 60)}" for tool ${tool.tool.name}; it takes: ${[...defs.keys()].join(', ') || 'no parameters'}.`,
+      );
   }
   const fields = tool.binding.kind === 'form' ? (tool.binding as FormBinding).fields : [];
   const out: Record<string, Value> = {};
@@ -59,11 +69,16 @@ export function validateParams(tool: PageTool, params: ToolParams): Record<strin
         break;
       case 'number':
       case 'date': {
-        if (Array.isArray(v) || typeof v === 'boolean') throw new ParamError(`Parameter "${p.name}" must be ${p.type === 'number' ? 'a number' : 'a single value'}.`);
+        if (Array.isArray(v) || typeof v === 'boolean')
+          throw new ParamError(`Parameter "${p.name}" must be ${p.type === 'number' ? 'a number' : 'a single value'}.`);
         try {
-          out[p.name] = exactValue(p.type === 'number' ? (inputType === 'range' ? 'range' : 'number') : inputType || 'date', v);
+          out[p.name] = exactValue(
+            p.type === 'number' ? (inputType === 'range' ? 'range' : 'number') : inputType || 'date',
+            v,
+          );
         } catch (err) {
-          if (err instanceof ValueError) throw new ParamError(`Parameter "${p.name}" could not be read; it accepts ${err.message}.`);
+          if (err instanceof ValueError)
+            throw new ParamError(`Parameter "${p.name}" could not be read; it accepts ${err.message}.`);
           throw err;
         }
         break;
@@ -73,7 +88,9 @@ export function validateParams(tool: PageTool, params: ToolParams): Record<strin
         // Cut short by the page, a value (a user name, a card number) would reach the site as
         // something else; the agent hears it instead. The message gives the limit, not the value.
         if (p.max_length !== undefined && String(v).length > p.max_length) {
-          throw new ParamError(`Parameter "${p.name}" takes at most ${p.max_length} characters on this page (the field's limit); the value given is longer.`);
+          throw new ParamError(
+            `Parameter "${p.name}" takes at most ${p.max_length} characters on this page (the field's limit); the value given is longer.`,
+          );
         }
         out[p.name] = String(v);
     }

@@ -40,9 +40,13 @@ const year = (s: string): number => {
 
 /** A calendar date → [y, m, d], or null when the text is not one. */
 function parseDateParts(text: string): [number, number, number] | null {
-  const s = text.trim().replace(/\s+/g, ' ').replace(/(\d)(st|nd|rd|th)\b/gi, '$1');
+  const s = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/(\d)(st|nd|rd|th)\b/gi, '$1');
   let m: RegExpExecArray | null;
-  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s)) || (m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(s))) return [Number(m[1]), Number(m[2]), Number(m[3])];
+  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s)) || (m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(s)))
+    return [Number(m[1]), Number(m[2]), Number(m[3])];
   if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/.exec(s))) {
     const a = Number(m[1]);
     const b = Number(m[2]);
@@ -50,9 +54,11 @@ function parseDateParts(text: string): [number, number, number] | null {
   }
   if ((m = /^(\d{1,2})[.-](\d{1,2})[.-](\d{4}|\d{2})$/.exec(s))) return [year(m[3]!), Number(m[2]), Number(m[1])];
   // "Sept 10, 2012", "September 10 2012", "Mon, Sep 10, 2012"
-  if ((m = /^(?:[a-z]+,? )?([a-z]+\.?) (\d{1,2}),? (\d{4})$/i.exec(s)) && monthOf(m[1]!)) return [Number(m[3]), monthOf(m[1]!), Number(m[2])];
+  if ((m = /^(?:[a-z]+,? )?([a-z]+\.?) (\d{1,2}),? (\d{4})$/i.exec(s)) && monthOf(m[1]!))
+    return [Number(m[3]), monthOf(m[1]!), Number(m[2])];
   // "10 Sept 2012", "10 September, 2012", "Monday 10 September 2012"
-  if ((m = /^(?:[a-z]+,? )?(\d{1,2}) ([a-z]+\.?),? (\d{4})$/i.exec(s)) && monthOf(m[2]!)) return [Number(m[3]), monthOf(m[2]!), Number(m[1])];
+  if ((m = /^(?:[a-z]+,? )?(\d{1,2}) ([a-z]+\.?),? (\d{4})$/i.exec(s)) && monthOf(m[2]!))
+    return [Number(m[3]), monthOf(m[2]!), Number(m[1])];
   return null;
 }
 
@@ -72,7 +78,8 @@ function parseTimeParts(text: string): [number, number, number | null] | null {
   return [h, min, sec];
 }
 
-const fmtTime = ([h, m, s]: [number, number, number | null]) => `${pad(h)}:${pad(m)}${s !== null && s !== 0 ? `:${pad(s)}` : ''}`;
+const fmtTime = ([h, m, s]: [number, number, number | null]) =>
+  `${pad(h)}:${pad(m)}${s !== null && s !== 0 ? `:${pad(s)}` : ''}`;
 const fmtDate = ([y, m, d]: [number, number, number]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
 export function parseDate(text: string): string | null {
@@ -146,7 +153,13 @@ export function parseNumber(v: string | number): string | null {
   return Number.isFinite(n) ? String(n) : null;
 }
 
-const PARSERS: Record<string, (s: string) => string | null> = { date: parseDate, time: parseTime, 'datetime-local': parseDateTime, month: parseMonth, week: parseWeek };
+const PARSERS: Record<string, (s: string) => string | null> = {
+  date: parseDate,
+  time: parseTime,
+  'datetime-local': parseDateTime,
+  month: parseMonth,
+  week: parseWeek,
+};
 
 /**
  * The exact value for an input of `inputType`, or a ValueError naming the accepted forms. Types
@@ -173,7 +186,12 @@ const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
  * still matches as one). Returns the chosen option values, or null naming nothing when a choice
  * matches no option.
  */
-export function chooseOptions(v: string | number | boolean | string[], labels: string[], values: string[], multiple: boolean): string[] | null {
+export function chooseOptions(
+  v: string | number | boolean | string[],
+  labels: string[],
+  values: string[],
+  multiple: boolean,
+): string[] | null {
   const find = (want: string): string | null => {
     const w = norm(want);
     const i = labels.findIndex((l) => norm(l) === w);

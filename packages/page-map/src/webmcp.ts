@@ -31,7 +31,12 @@ export function webMcpInit(): void {
     const tool = t as Partial<Rec> | null;
     if (!tool || typeof tool.name !== 'string' || !tool.name) throw new TypeError('registerTool: a tool needs a name');
     if (typeof tool.execute !== 'function') throw new TypeError('registerTool: a tool needs an execute function');
-    tools.set(tool.name, { name: tool.name, description: String(tool.description ?? ''), inputSchema: tool.inputSchema ?? { type: 'object', properties: {} }, execute: tool.execute });
+    tools.set(tool.name, {
+      name: tool.name,
+      description: String(tool.description ?? ''),
+      inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
+      execute: tool.execute,
+    });
   };
   const shim = {
     registerTool(t: unknown) {
@@ -85,7 +90,11 @@ export function webMcpInit(): void {
  */
 export async function preparePage(page: Page): Promise<void> {
   dialogsOf(page);
-  await Promise.all([page.evaluateOnNewDocument(webMcpInit), page.evaluateOnNewDocument(activityInit), page.evaluateOnNewDocument(oneTabInit)]);
+  await Promise.all([
+    page.evaluateOnNewDocument(webMcpInit),
+    page.evaluateOnNewDocument(activityInit),
+    page.evaluateOnNewDocument(oneTabInit),
+  ]);
 }
 
 export interface WebMcpCallResult {
@@ -98,12 +107,19 @@ export interface WebMcpCallResult {
 export function callWebMcp(page: Page, name: string, args: Record<string, unknown>): Promise<WebMcpCallResult> {
   return page.evaluate(
     async (toolName: string, toolArgs: Record<string, unknown>) => {
-      const reg = (window as unknown as Record<symbol, { tools: Map<string, { execute: (a: unknown, c: unknown) => unknown }> } | undefined>)[Symbol.for('pagemap.webmcp')];
+      const reg = (
+        window as unknown as Record<
+          symbol,
+          { tools: Map<string, { execute: (a: unknown, c: unknown) => unknown }> } | undefined
+        >
+      )[Symbol.for('pagemap.webmcp')];
       const t = reg?.tools.get(toolName);
       if (!t) return { ok: false, missing: true };
       const client = { requestUserInteraction: async (cb: () => unknown) => cb() };
       try {
-        const out = (await t.execute(toolArgs, client)) as { isError?: boolean; content?: { type?: string; text?: string }[] } | undefined;
+        const out = (await t.execute(toolArgs, client)) as
+          | { isError?: boolean; content?: { type?: string; text?: string }[] }
+          | undefined;
         if (out && out.isError) {
           const msg = Array.isArray(out.content) ? out.content.map((c) => c.text ?? '').join(' ') : '';
           return { ok: false, error: msg.slice(0, 200) || 'the page reported an error' };

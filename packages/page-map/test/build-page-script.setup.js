@@ -3,5 +3,7 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
 module.exports = () => {
-  execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build-page-script.mjs')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build-page-script.mjs')], {
+    stdio: 'inherit',
+  });
 };

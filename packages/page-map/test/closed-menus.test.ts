@@ -18,7 +18,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>Trailhead</title>
 <nav class="phone"><a href="/menus/phone-only">Phone menu</a></nav></header>
 <main><h1>New season</h1><p><a href="/menus/sale">Winter sale</a></p><div style="display:none"><a href="/menus/hidden-body">Hidden in the page</a></div></main>`;
 
-test('follow_link lists and follows a hover menu\'s links, after the links on screen; hidden-from-everyone and off-screen navigations stay out', async () => {
+test("follow_link lists and follows a hover menu's links, after the links on screen; hidden-from-everyone and off-screen navigations stay out", async () => {
   servePage(env(), '/menus/home', PAGE);
   servePage(env(), '/menus/hiking-boots', '<!doctype html><title>Hiking boots</title><h1>Hiking boots</h1>');
   const p = await openPage(env(), '/menus/home');
@@ -27,7 +27,12 @@ test('follow_link lists and follows a hover menu\'s links, after the links on sc
     const follow = map.tools.find((t) => t.tool.name === 'follow_link')!;
     const options = follow.tool.params[0]!.options!;
     expect(options).toEqual(['Winter sale', 'Men', 'Women', 'Running shoes', 'Hiking boots']);
-    const out = await runTool(p.page, map, { tool: 'follow_link', params: { link: 'Hiking boots' } }, { timeoutMs: 8000 });
+    const out = await runTool(
+      p.page,
+      map,
+      { tool: 'follow_link', params: { link: 'Hiking boots' } },
+      { timeoutMs: 8000 },
+    );
     expect(out).toMatchObject({ result: { success: true }, navigated: true });
     expect(await p.page.title()).toBe('Hiking boots');
   } finally {

@@ -8,7 +8,10 @@ import { acceptPosts, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 
-async function withMap<T>(path: string, fn: (map: PageMap, page: import('puppeteer-core').Page) => Promise<T>): Promise<T> {
+async function withMap<T>(
+  path: string,
+  fn: (map: PageMap, page: import('puppeteer-core').Page) => Promise<T>,
+): Promise<T> {
   const p = await openPage(env(), path);
   try {
     return await fn(await extractPageMap(p.page, { includeContent: false }), p.page);
@@ -17,10 +20,11 @@ async function withMap<T>(path: string, fn: (map: PageMap, page: import('puppete
   }
 }
 
-const optionsOf = (map: PageMap, tool: string): string[] => map.tools.find((t) => t.tool.name === tool)?.tool.params[0]?.options ?? [];
+const optionsOf = (map: PageMap, tool: string): string[] =>
+  map.tools.find((t) => t.tool.name === tool)?.tool.params[0]?.options ?? [];
 const names = (map: PageMap): string[] => map.tools.map((t) => t.tool.name);
 
-test('icon buttons go by their tooltip, their icon\'s name or its SVG title; symbol links by their accessible name', async () => {
+test("icon buttons go by their tooltip, their icon's name or its SVG title; symbol links by their accessible name", async () => {
   servePage(
     env(),
     '/names/icons',
@@ -33,7 +37,9 @@ test('icon buttons go by their tooltip, their icon\'s name or its SVG title; sym
     <nav><a href="?p=1" aria-label="Previous page">‹</a> <a href="?p=2">2</a> <a href="?p=3" aria-label="Next page">›</a> <a href="?p=9" title="Last page">»</a> <a href="/read-more">Read more</a></nav></main>`,
   );
   await withMap('/names/icons', async (map) => {
-    expect(optionsOf(map, 'click')).toEqual(expect.arrayContaining(['Share this page', 'Print', 'Add to starred', 'Close', 'Reply']));
+    expect(optionsOf(map, 'click')).toEqual(
+      expect.arrayContaining(['Share this page', 'Print', 'Add to starred', 'Close', 'Reply']),
+    );
     expect(names(map)).toEqual(expect.arrayContaining(['share_this_page', 'print', 'add_to_starred']));
     const links = optionsOf(map, 'follow_link');
     expect(links).toEqual(expect.arrayContaining(['Previous page', '2', 'Next page', 'Last page', 'Read more']));
@@ -55,7 +61,12 @@ test('a password\'s "Show" button left at the submit type is not what signs in: 
   await withMap('/names/reveal', async (map, page) => {
     const login = map.tools.find((t) => t.tool.name === 'login')!.tool;
     expect(login.params.map((p) => p.name)).toEqual(['username', 'password']); // no "action" choice between Show and Sign in
-    const out = await runTool(page, map, { tool: 'login', params: { username: 'ann@notes.example', password: 'Petal-Row-7' } }, { timeoutMs: 8000 });
+    const out = await runTool(
+      page,
+      map,
+      { tool: 'login', params: { username: 'ann@notes.example', password: 'Petal-Row-7' } },
+      { timeoutMs: 8000 },
+    );
     expect(out).toMatchObject({ result: { success: true }, navigated: true });
     expect(posts).toHaveLength(1);
     expect(new URLSearchParams(posts[0]).get('email')).toBe('ann@notes.example');
@@ -74,14 +85,22 @@ test('a Save button outside its form (form="id") is the form tool\'s submit, not
     const form = map.tools.find((t) => t.tool.params.some((p) => p.name === 'store_name'))!.tool;
     expect(names(map)).not.toContain('save');
     expect(optionsOf(map, 'click')).not.toContain('Save');
-    const out = await runTool(page, map, { tool: form.name, params: { store_name: 'Harbour Pottery' } }, { timeoutMs: 8000 });
+    const out = await runTool(
+      page,
+      map,
+      { tool: form.name, params: { store_name: 'Harbour Pottery' } },
+      { timeoutMs: 8000 },
+    );
     expect(out).toMatchObject({ result: { success: true }, navigated: true });
     // Sent by that button: its name and value go with the form, as when a person clicks it.
-    expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({ store_name: 'Harbour Pottery', intent: 'save' });
+    expect(Object.fromEntries(new URLSearchParams(posts[0]))).toEqual({
+      store_name: 'Harbour Pottery',
+      intent: 'save',
+    });
   });
 });
 
-test('a dropdown the page draws itself inside a form is named in the form tool\'s description, and picking it with click reaches the submission', async () => {
+test("a dropdown the page draws itself inside a form is named in the form tool's description, and picking it with click reaches the submission", async () => {
   const posts = acceptPosts(env(), '/names/ship', 'Payment');
   servePage(
     env(),
@@ -129,8 +148,19 @@ test('links with the same text to different places are told apart by their card 
   );
   servePage(env(), '/names/post/knots', '<!doctype html><title>Knots</title>');
   await withMap('/names/posts', async (map, page) => {
-    expect(optionsOf(map, 'follow_link')).toEqual(['Read more (Tide tables explained)', 'Read more (Knots every sailor needs)', 'Edit (INV-1042)', 'Edit (INV-1043)', 'About us']);
-    const out = await runTool(page, map, { tool: 'follow_link', params: { link: 'Read more (Knots every sailor needs)' } }, { timeoutMs: 8000 });
+    expect(optionsOf(map, 'follow_link')).toEqual([
+      'Read more (Tide tables explained)',
+      'Read more (Knots every sailor needs)',
+      'Edit (INV-1042)',
+      'Edit (INV-1043)',
+      'About us',
+    ]);
+    const out = await runTool(
+      page,
+      map,
+      { tool: 'follow_link', params: { link: 'Read more (Knots every sailor needs)' } },
+      { timeoutMs: 8000 },
+    );
     expect(out.navigated).toBe(true);
     expect(await page.title()).toBe('Knots');
   });
@@ -138,12 +168,21 @@ test('links with the same text to different places are told apart by their card 
 
 test('equal forms for different items (one "Add to cart" per product card) are each a tool; copies of one form are listed once', async () => {
   const posts = acceptPosts(env(), '/names/cart', 'Cart');
-  const card = (name: string, id: number) => `<li><h3>${name}</h3><form action="/names/cart" method="post"><input type="hidden" name="id" value="${id}"><label>Qty <input type="number" name="qty" value="1"></label><button>Add to cart</button></form></li>`;
+  const card = (name: string, id: number) =>
+    `<li><h3>${name}</h3><form action="/names/cart" method="post"><input type="hidden" name="id" value="${id}"><label>Qty <input type="number" name="qty" value="1"></label><button>Add to cart</button></form></li>`;
   const search = '<form action="/names/search"><input name="q" aria-label="Search"><button>Search</button></form>';
-  servePage(env(), '/names/grid', `<!doctype html><title>Teas</title><header>${search}</header><main><h1>Green teas</h1><ul>${card('Sencha', 11)}${card('Gyokuro', 12)}${card('Genmaicha', 13)}</ul></main><footer>${search}</footer>`);
+  servePage(
+    env(),
+    '/names/grid',
+    `<!doctype html><title>Teas</title><header>${search}</header><main><h1>Green teas</h1><ul>${card('Sencha', 11)}${card('Gyokuro', 12)}${card('Genmaicha', 13)}</ul></main><footer>${search}</footer>`,
+  );
   await withMap('/names/grid', async (map, page) => {
     const carts = map.tools.filter((t) => t.tool.params.some((p) => p.name === 'qty'));
-    expect(carts.map((t) => t.tool.description)).toEqual([expect.stringContaining('"Sencha"'), expect.stringContaining('"Gyokuro"'), expect.stringContaining('"Genmaicha"')]);
+    expect(carts.map((t) => t.tool.description)).toEqual([
+      expect.stringContaining('"Sencha"'),
+      expect.stringContaining('"Gyokuro"'),
+      expect.stringContaining('"Genmaicha"'),
+    ]);
     expect(names(map).filter((n) => n.startsWith('search'))).toEqual(['search']);
     const out = await runTool(page, map, { tool: carts[1]!.tool.name, params: { qty: 2 } }, { timeoutMs: 8000 });
     expect(out.navigated).toBe(true);
@@ -161,7 +200,9 @@ test('the tool of one of several equal buttons names its card and says the click
   );
   await withMap('/names/buttons', async (map, page) => {
     const add = map.tools.find((t) => t.tool.name === 'add_to_cart')!.tool;
-    expect(add.description).toBe('Click the "Add to cart" button of "Matcha Uji". It is the first of 2 "Add to cart" buttons; click takes each of them by its row or card.');
+    expect(add.description).toBe(
+      'Click the "Add to cart" button of "Matcha Uji". It is the first of 2 "Add to cart" buttons; click takes each of them by its row or card.',
+    );
     expect(map.tools.find((t) => t.tool.name === 'checkout')!.tool.description).toBe('Click the "Checkout" button.');
     await runTool(page, map, { tool: 'click', params: { target: 'Add to cart (Hojicha)' } }, { timeoutMs: 8000 });
     expect(await page.title()).toBe('hojicha');

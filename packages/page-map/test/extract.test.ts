@@ -15,11 +15,27 @@ test('login ranks first; params carry name, description, type, required', async 
 
 test('several forms: each named from its purpose, selects/radios carry options, header search is search', async () => {
   const m = await mapOf(env(), '/multi-form.html');
-  expect(names(m)).toEqual(expect.arrayContaining(['search', 'add_to_cart', 'contact', 'subscribe', 'load_more_reviews', 'navigate', 'follow_link']));
+  expect(names(m)).toEqual(
+    expect.arrayContaining([
+      'search',
+      'add_to_cart',
+      'contact',
+      'subscribe',
+      'load_more_reviews',
+      'navigate',
+      'follow_link',
+    ]),
+  );
   expect(names(m)).not.toContain('login');
   const cart = tool(m, 'add_to_cart')!;
-  expect(cart.params.find((p) => p.name === 'size')).toMatchObject({ type: 'enum', options: ['250 g', '500 g', '1 kg'] });
-  expect(cart.params.find((p) => p.name === 'grind')).toMatchObject({ type: 'enum', options: ['Whole bean', 'Filter', 'Espresso'] });
+  expect(cart.params.find((p) => p.name === 'size')).toMatchObject({
+    type: 'enum',
+    options: ['250 g', '500 g', '1 kg'],
+  });
+  expect(cart.params.find((p) => p.name === 'grind')).toMatchObject({
+    type: 'enum',
+    options: ['Whole bean', 'Filter', 'Espresso'],
+  });
   expect(cart.params.find((p) => p.name === 'quantity')).toMatchObject({ type: 'number' });
   expect(cart.params.map((p) => p.name)).not.toContain('product_id'); // hidden inputs are not params
   const contact = tool(m, 'contact')!;
@@ -36,24 +52,40 @@ test('several forms: each named from its purpose, selects/radios carry options, 
 
 test('sign-up is not login; password-only and two-step forms are login', async () => {
   expect(names(await mapOf(env(), '/signup.html'))).not.toContain('login');
-  expect(tool(await mapOf(env(), '/login-password-only.html'), 'login')!.params.find((p) => p.name === 'password')!.required).toBe(true);
+  expect(
+    tool(await mapOf(env(), '/login-password-only.html'), 'login')!.params.find((p) => p.name === 'password')!.required,
+  ).toBe(true);
   const two = tool(await mapOf(env(), '/login-two-step.html'), 'login')!;
   expect(two.params.map((p) => p.name)).toEqual(['username', 'password']);
   expect(two.params.find((p) => p.name === 'password')!.required).toBe(false);
 });
 
 test('div-built login, shadow DOM widgets and same-origin iframe forms are found; CAPTCHA checkbox is no param', async () => {
-  expect(tool(await mapOf(env(), '/div-login.html'), 'login')!.params.map((p) => p.name)).toEqual(['username', 'password']);
+  expect(tool(await mapOf(env(), '/div-login.html'), 'login')!.params.map((p) => p.name)).toEqual([
+    'username',
+    'password',
+  ]);
   expect(names(await mapOf(env(), '/shadow.html'))).toEqual(expect.arrayContaining(['search', 'subscribe']));
-  expect(tool(await mapOf(env(), '/iframe.html'), 'send_feedback')!.params.map((p) => p.name)).toEqual(['email', 'message']);
-  expect(tool(await mapOf(env(), '/login-captcha.html'), 'login')!.params.map((p) => p.name)).toEqual(['username', 'password']);
+  expect(tool(await mapOf(env(), '/iframe.html'), 'send_feedback')!.params.map((p) => p.name)).toEqual([
+    'email',
+    'message',
+  ]);
+  expect(tool(await mapOf(env(), '/login-captcha.html'), 'login')!.params.map((p) => p.name)).toEqual([
+    'username',
+    'password',
+  ]);
 });
 
 test('WebMCP tools are listed as declared, before generated ones', async () => {
   const m = await mapOf(env(), '/webmcp.html');
   expect(names(m).slice(0, 3).sort()).toEqual(['add_to_wishlist', 'book_table', 'fail_always']);
-  expect(tool(m, 'book_table')).toMatchObject({ description: 'Book a table at Fixture Bistro for a date and party size.' });
-  expect(tool(m, 'book_table')!.params.find((p) => p.name === 'date')).toMatchObject({ description: 'Date of the visit, YYYY-MM-DD', required: true });
+  expect(tool(m, 'book_table')).toMatchObject({
+    description: 'Book a table at Fixture Bistro for a date and party size.',
+  });
+  expect(tool(m, 'book_table')!.params.find((p) => p.name === 'date')).toMatchObject({
+    description: 'Date of the visit, YYYY-MM-DD',
+    required: true,
+  });
   expect(tool(m, 'add_to_wishlist')!.params).toEqual([
     { name: 'dish', description: 'Name of the dish', type: 'string', required: true },
     { name: 'spicy', description: 'Extra spicy', type: 'boolean', required: false },
@@ -87,7 +119,9 @@ test('big article: bounded text, follow_link lists link choices, Markdown keeps 
     const t1 = performance.now();
     const withContent = await extractPageMap(p.page, { includeContent: true });
     const tContent = performance.now() - t1;
-    console.log(`big-article.html: extractPageMap ${tMap.toFixed(0)} ms, with Markdown ${tContent.toFixed(0)} ms, markdown ${withContent.markdown!.length} chars`);
+    console.log(
+      `big-article.html: extractPageMap ${tMap.toFixed(0)} ms, with Markdown ${tContent.toFixed(0)} ms, markdown ${withContent.markdown!.length} chars`,
+    );
     expect(m.text.length).toBeLessThanOrEqual(20_000);
     expect(m.text).toContain('Lighthouses have guarded dangerous coasts');
     expect(m.text).not.toContain('Topic 12'); // nav
@@ -109,7 +143,7 @@ test('Markdown of a small article: readability drops the cookie banner and nav',
   expect(m.markdown).not.toMatch(/Accept all cookies/);
 });
 
-test('a field\'s aria-describedby text (a format, a rule) is in its param\'s description; a hint that repeats the label is not', async () => {
+test("a field's aria-describedby text (a format, a rule) is in its param's description; a hint that repeats the label is not", async () => {
   servePage(
     env(),
     '/hints/signup',
@@ -121,5 +155,9 @@ test('a field\'s aria-describedby text (a format, a rule) is in its param\'s des
   );
   const m = await mapOf(env(), '/hints/signup');
   const params = m.tools.find((t) => t.tool.params.some((p) => p.name === 'dob'))!.tool.params;
-  expect(params.map((p) => p.description)).toEqual(['Date of birth (Use the format DD/MM/YYYY)', 'Choose a password (At least 10 characters, one of them a number.)', 'Email']);
+  expect(params.map((p) => p.description)).toEqual([
+    'Date of birth (Use the format DD/MM/YYYY)',
+    'Choose a password (At least 10 characters, one of them a number.)',
+    'Email',
+  ]);
 });

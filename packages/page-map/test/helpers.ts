@@ -44,7 +44,10 @@ export function acceptPosts(env: Env, path: string, title = 'Received'): string[
 }
 
 /** A fresh isolated context + prepared page at a fixture path. */
-export async function openPage(env: Env, path: string): Promise<{ page: Page; status: number; close: () => Promise<void> }> {
+export async function openPage(
+  env: Env,
+  path: string,
+): Promise<{ page: Page; status: number; close: () => Promise<void> }> {
   const ctx = await env.browser.createBrowserContext();
   const page = await ctx.newPage();
   await preparePage(page);

@@ -1,24 +1,66 @@
 import { classifyLogin } from '../src/login-outcome';
 import type { PageSignals } from '../src/page-script/types';
 
-const sig = (over: Partial<PageSignals>): PageSignals => ({ url: 'https://x.test/login', title: 'Sign in', password: true, otp: false, captcha: false, invalid: false, alerts: [], text: 'Sign in Username Password', ...over });
+const sig = (over: Partial<PageSignals>): PageSignals => ({
+  url: 'https://x.test/login',
+  title: 'Sign in',
+  password: true,
+  otp: false,
+  captcha: false,
+  invalid: false,
+  alerts: [],
+  text: 'Sign in Username Password',
+  ...over,
+});
 const base = { url: 'https://x.test/login', hadCaptcha: false };
 
 test('a page that still holds a sign-in form (header bar) after the submit changed it is not a rejection', () => {
   const before = sig({});
-  expect(classifyLogin(sig({ url: 'https://x.test/home', text: 'Welcome back, Ann. Sign in Password' }), { ...base, signals: before, changed: true })).toBe('ok');
-  expect(classifyLogin(sig({ text: 'Signed in. New posts: 3. User Password Go' }), { ...base, signals: before, changed: false })).toBe('ok');
+  expect(
+    classifyLogin(sig({ url: 'https://x.test/home', text: 'Welcome back, Ann. Sign in Password' }), {
+      ...base,
+      signals: before,
+      changed: true,
+    }),
+  ).toBe('ok');
+  expect(
+    classifyLogin(sig({ text: 'Signed in. New posts: 3. User Password Go' }), {
+      ...base,
+      signals: before,
+      changed: false,
+    }),
+  ).toBe('ok');
 });
 
 test('a new error message with the form, or a field turned aria-invalid, is a rejection', () => {
   const before = sig({});
-  expect(classifyLogin(sig({ alerts: ['Wrong username or password.'] }), { ...base, signals: before, changed: false })).toBe('LOGIN_REJECTED');
-  expect(classifyLogin(sig({ invalid: true, text: 'Sign in Username Password Please check your details' }), { ...base, signals: before, changed: false })).toBe('LOGIN_REJECTED');
-  expect(classifyLogin(sig({ text: 'Sign in The password you entered is incorrect. Username Password' }), { ...base, signals: before, changed: true })).toBe('LOGIN_REJECTED');
+  expect(
+    classifyLogin(sig({ alerts: ['Wrong username or password.'] }), { ...base, signals: before, changed: false }),
+  ).toBe('LOGIN_REJECTED');
+  expect(
+    classifyLogin(sig({ invalid: true, text: 'Sign in Username Password Please check your details' }), {
+      ...base,
+      signals: before,
+      changed: false,
+    }),
+  ).toBe('LOGIN_REJECTED');
+  expect(
+    classifyLogin(sig({ text: 'Sign in The password you entered is incorrect. Username Password' }), {
+      ...base,
+      signals: before,
+      changed: true,
+    }),
+  ).toBe('LOGIN_REJECTED');
 });
 
 test('an error text that was on the page before the submit is no evidence; nothing changed at all is NO_RESPONSE', () => {
-  const before = sig({ alerts: ['Login failed? Try again later or contact support.'], text: 'Sign in Login failed? Try again later or contact support.' });
-  const after = sig({ alerts: ['Login failed? Try again later or contact support.'], text: 'Sign in Login failed? Try again later or contact support.' });
+  const before = sig({
+    alerts: ['Login failed? Try again later or contact support.'],
+    text: 'Sign in Login failed? Try again later or contact support.',
+  });
+  const after = sig({
+    alerts: ['Login failed? Try again later or contact support.'],
+    text: 'Sign in Login failed? Try again later or contact support.',
+  });
   expect(classifyLogin(after, { ...base, signals: before, changed: false })).toBe('NO_RESPONSE');
 });

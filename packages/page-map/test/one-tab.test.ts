@@ -48,7 +48,10 @@ test('a form with target="_blank" sends its POST in the session\'s page', async 
 
 test('window.open(url) from a button, and a script clicking a target="_blank" link, open in the session\'s page', async () => {
   serve();
-  expect(await afterTool('click', { target: 'Open the reading room' })).toEqual({ title: 'Results: ?room=1', pages: 1 });
+  expect(await afterTool('click', { target: 'Open the reading room' })).toEqual({
+    title: 'Results: ?room=1',
+    pages: 1,
+  });
   expect(await afterTool('click', { target: 'Maps of the coast' })).toEqual({ title: 'Results: ?card=maps', pages: 1 });
 });
 

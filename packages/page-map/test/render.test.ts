@@ -11,14 +11,23 @@ const env = useEnv();
 const SHELL = (script: string) =>
   `<!doctype html><title>App</title><div id="root"><div class="spinner" role="progressbar" aria-label="Loading"></div></div><script>${script}</script>`;
 
-const LOGIN_FORM = '<h1>Sign in</h1><form method="post" action="/login"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><button>Sign in</button></form>';
+const LOGIN_FORM =
+  '<h1>Sign in</h1><form method="post" action="/login"><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label><button>Sign in</button></form>';
 
 beforeAll(() => {
-  servePage(env(), '/render/late-login', SHELL(`setTimeout(() => { document.getElementById('root').innerHTML = ${JSON.stringify(LOGIN_FORM)}; }, 600);`));
+  servePage(
+    env(),
+    '/render/late-login',
+    SHELL(`setTimeout(() => { document.getElementById('root').innerHTML = ${JSON.stringify(LOGIN_FORM)}; }, 600);`),
+  );
   servePage(env(), '/render/redirects', SHELL(`setTimeout(() => { location.href = '/login.html'; }, 300);`));
   servePage(env(), '/render/never', SHELL(''));
   servePage(env(), '/render/static-empty', '<!doctype html><title>Empty</title><p>Nothing here.</p>');
-  servePage(env(), '/render/not-found', '<!doctype html><title>Not found</title><h1>Page not found</h1><p>The page you asked for does not exist. <a href="/">Home</a></p><script>window.dataLayer = [];</script>');
+  servePage(
+    env(),
+    '/render/not-found',
+    '<!doctype html><title>Not found</title><h1>Page not found</h1><p>The page you asked for does not exist. <a href="/">Home</a></p><script>window.dataLayer = [];</script>',
+  );
 });
 
 /** Extracts with the render wait, noting whether it waited. */
@@ -26,7 +35,11 @@ async function extract(path: string, awaitRenderMs?: number) {
   const p = await openPage(env(), path);
   const parts: string[] = [];
   try {
-    const map = await extractPageMap(p.page, { includeContent: false, onTiming: (part) => parts.push(part), ...(awaitRenderMs ? { awaitRenderMs } : {}) });
+    const map = await extractPageMap(p.page, {
+      includeContent: false,
+      onTiming: (part) => parts.push(part),
+      ...(awaitRenderMs ? { awaitRenderMs } : {}),
+    });
     return { map, waited: parts.includes('render') };
   } finally {
     await p.close();

@@ -25,8 +25,13 @@ function noSecrets(out: ToolRunOutcome): void {
   expect(s).not.toContain(WRONG);
 }
 
-const run = (page: Page, map: PageMap, tool: string, params?: Record<string, string | number | boolean | string[]>, timeoutMs = 8000) =>
-  runTool(page, map, { tool, ...(params ? { params } : {}) }, { timeoutMs });
+const run = (
+  page: Page,
+  map: PageMap,
+  tool: string,
+  params?: Record<string, string | number | boolean | string[]>,
+  timeoutMs = 8000,
+) => runTool(page, map, { tool, ...(params ? { params } : {}) }, { timeoutMs });
 
 describe('login flows', () => {
   test('single-step login signs in and keeps the cookie', async () => {
@@ -98,10 +103,14 @@ describe('login flows', () => {
 
   test('approval on another device → TWO_FACTOR_REQUIRED; new device check → NEW_DEVICE_CHECK', async () => {
     await withPage('/login-approve.html', async (page, map) => {
-      expect((await run(page, map, 'login', { username: 'alice', password: PASSWORD })).result.error?.code).toBe('TWO_FACTOR_REQUIRED');
+      expect((await run(page, map, 'login', { username: 'alice', password: PASSWORD })).result.error?.code).toBe(
+        'TWO_FACTOR_REQUIRED',
+      );
     });
     await withPage('/login-newdevice.html', async (page, map) => {
-      expect((await run(page, map, 'login', { username: 'alice', password: PASSWORD })).result.error?.code).toBe('NEW_DEVICE_CHECK');
+      expect((await run(page, map, 'login', { username: 'alice', password: PASSWORD })).result.error?.code).toBe(
+        'NEW_DEVICE_CHECK',
+      );
     });
   });
 
@@ -136,9 +145,13 @@ describe('params and errors', () => {
     });
   });
 
-  test('a field\'s maxlength is the param\'s max_length: a longer value is refused before anything is typed, not sent cut short', async () => {
+  test("a field's maxlength is the param's max_length: a longer value is refused before anything is typed, not sent cut short", async () => {
     const posts = acceptPosts(env(), '/short-ids/session', 'Signed in');
-    servePage(env(), '/short-ids/login', '<!doctype html><title>Online banking</title><form method="post" action="/short-ids/session"><label>Access ID <input name="AccessID" maxlength="8"></label><label>Passcode <input type="password" name="Passcode" maxlength="12"></label><button>Log in</button></form>');
+    servePage(
+      env(),
+      '/short-ids/login',
+      '<!doctype html><title>Online banking</title><form method="post" action="/short-ids/session"><label>Access ID <input name="AccessID" maxlength="8"></label><label>Passcode <input type="password" name="Passcode" maxlength="12"></label><button>Log in</button></form>',
+    );
     await withPage('/short-ids/login', async (page, map) => {
       const login = map.tools.find((t) => t.tool.name === 'login')!.tool;
       expect(login.params.find((p) => p.name === 'username')?.max_length).toBe(8);
@@ -167,7 +180,13 @@ describe('params and errors', () => {
 
   test('textarea, select and checkbox (contact)', async () => {
     await withPage('/multi-form.html', async (page, map) => {
-      const out = await run(page, map, 'contact', { name: 'Bo', email: 'bo@example.com', topic: 'Wholesale', message: 'Hello', copy: true });
+      const out = await run(page, map, 'contact', {
+        name: 'Bo',
+        email: 'bo@example.com',
+        topic: 'Wholesale',
+        message: 'Hello',
+        copy: true,
+      });
       expect(out.result.success).toBe(true);
       expect(await page.$eval('#fields', (e) => e.textContent)).toBe('copy,email,message,name,topic');
     });
@@ -223,7 +242,10 @@ describe('shadow DOM, iframes, SPA re-renders, WebMCP', () => {
 
 describe('standalone fields', () => {
   test('a field with no form and no button is filled, nothing is sent; a lone select is chosen', async () => {
-    servePage(env(), '/standalone/editor', `<!doctype html><title>Notes</title><h1>Meeting notes</h1>
+    servePage(
+      env(),
+      '/standalone/editor',
+      `<!doctype html><title>Notes</title><h1>Meeting notes</h1>
 <textarea id="doc" aria-label="Notes">First line</textarea>
 <label for="sort">Sort by</label><select id="sort"><option>Newest</option><option>Oldest</option></select>
 <p><button type="button" id="save">Save</button></p><ol id="items"><li>a</li><li>b</li></ol>
@@ -231,7 +253,8 @@ describe('standalone fields', () => {
   let typed = 0;
   document.getElementById('doc').addEventListener('input', () => { typed += 1; document.title = 'Notes (' + typed + ' edits)'; });
   document.getElementById('sort').addEventListener('change', (e) => { document.getElementById('items').dataset.order = e.target.value; });
-</script>`);
+</script>`,
+    );
     await withPage('/standalone/editor', async (page, map) => {
       const fill = map.tools.find((t) => t.tool.name === 'fill_notes');
       const choose = map.tools.find((t) => t.tool.name === 'choose_sort_by');
@@ -253,20 +276,36 @@ describe('navigate and follow_link', () => {
       const out = await run(page, map, 'follow_link', { link: 'How Lighthouses Work' });
       expect(out).toMatchObject({ result: { success: true }, navigated: true });
       expect(page.url()).toMatch(/article\.html$/);
-      const refused = await runTool(page, map, { tool: 'navigate', params: { url: 'https://accounts.idp.test/' } }, { timeoutMs: 3000, checkUrl: (u) => (u.includes('idp.test') ? { code: 'NOT_ALLOWED', message: 'identity provider' } : null) });
+      const refused = await runTool(
+        page,
+        map,
+        { tool: 'navigate', params: { url: 'https://accounts.idp.test/' } },
+        {
+          timeoutMs: 3000,
+          checkUrl: (u) => (u.includes('idp.test') ? { code: 'NOT_ALLOWED', message: 'identity provider' } : null),
+        },
+      );
       expect(refused.result.error?.code).toBe('NOT_ALLOWED');
       expect(page.url()).toMatch(/article\.html$/);
       const nav = await run(page, map, 'navigate', { url: '/search.html' });
       expect(nav.navigated).toBe(true);
       expect(await page.title()).toBe('Search the Fixture Library');
-      expect((await run(page, map, 'follow_link', { link: 'no such link at all' })).result.error?.code).toBe('INVALID_PARAMS');
-      expect((await run(page, map, 'navigate', { url: 'javascript:alert(1)' })).result.error?.code).toBe('INVALID_PARAMS');
+      expect((await run(page, map, 'follow_link', { link: 'no such link at all' })).result.error?.code).toBe(
+        'INVALID_PARAMS',
+      );
+      expect((await run(page, map, 'navigate', { url: 'javascript:alert(1)' })).result.error?.code).toBe(
+        'INVALID_PARAMS',
+      );
     });
   });
 
   test('a form answered by Post/Redirect/Get waits for the page behind the redirect', async () => {
     const { server } = env();
-    servePage(env(), '/prg/form', '<!doctype html><title>Order</title><form method="post" action="/prg/order"><label>Quantity <input name="qty"></label><button>Place order</button></form>');
+    servePage(
+      env(),
+      '/prg/form',
+      '<!doctype html><title>Order</title><form method="post" action="/prg/order"><label>Quantity <input name="qty"></label><button>Place order</button></form>',
+    );
     // A slow answer: the tool is already waiting for the navigation when the redirect arrives.
     server.route('POST', '/prg/order', async (_req, res) => {
       await new Promise((r) => setTimeout(r, 300));
@@ -289,8 +328,12 @@ describe('navigate and follow_link', () => {
   });
 
   test('a client-side route change (pushState, no new document) answers as soon as the view is drawn', async () => {
-    servePage(env(), '/router/home', `<!doctype html><title>Acme</title><header><a onclick="go('pricing')" style="cursor:pointer">Pricing</a> <a onclick="go('docs')" style="cursor:pointer">Docs</a></header><h1 id="h">Home</h1>
-<script>function go(v) { history.pushState({ v }, '', '#/' + v); document.getElementById('h').textContent = v; }</script>`);
+    servePage(
+      env(),
+      '/router/home',
+      `<!doctype html><title>Acme</title><header><a onclick="go('pricing')" style="cursor:pointer">Pricing</a> <a onclick="go('docs')" style="cursor:pointer">Docs</a></header><h1 id="h">Home</h1>
+<script>function go(v) { history.pushState({ v }, '', '#/' + v); document.getElementById('h').textContent = v; }</script>`,
+    );
     await withPage('/router/home', async (page, map) => {
       const out = await run(page, map, 'click', { target: 'Pricing' }, 5000);
       expect(out.result).toEqual({ tool: 'click', success: true, error: null });
@@ -299,7 +342,11 @@ describe('navigate and follow_link', () => {
       expect(await page.$eval('#h', (e) => e.textContent)).toBe('pricing');
     });
     // A route to another path is another page for the agent: `navigated`, so a batch stops there.
-    servePage(env(), '/router/app', `<!doctype html><title>Acme</title><button onclick="history.pushState({}, '', '/router/pricing'); document.getElementById('h').textContent = 'Pricing';">Pricing</button><h1 id="h">Home</h1>`);
+    servePage(
+      env(),
+      '/router/app',
+      `<!doctype html><title>Acme</title><button onclick="history.pushState({}, '', '/router/pricing'); document.getElementById('h').textContent = 'Pricing';">Pricing</button><h1 id="h">Home</h1>`,
+    );
     await withPage('/router/app', async (page, map) => {
       const out = await run(page, map, 'pricing', undefined, 5000);
       expect(out).toMatchObject({ result: { success: true }, navigated: true });

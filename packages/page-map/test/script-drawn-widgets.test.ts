@@ -8,7 +8,7 @@ import { acceptPosts, openPage, servePage, useEnv } from './helpers';
 
 const env = useEnv();
 
-test('a select hidden behind a script\'s dropdown is still the form\'s param, and setting it reaches the submission; a hidden select with nothing drawn for it is not', async () => {
+test("a select hidden behind a script's dropdown is still the form's param, and setting it reaches the submission; a hidden select with nothing drawn for it is not", async () => {
   const posts = acceptPosts(env(), '/drawn/quote', 'Thanks');
   servePage(
     env(),
@@ -27,7 +27,12 @@ test('a select hidden behind a script\'s dropdown is still the form\'s param, an
     const form = map.tools.find((t) => t.tool.params.some((q) => q.name === 'email'))!;
     expect(form.tool.params.map((q) => q.name)).toEqual(['email', 'service']);
     expect(form.tool.params[1]).toMatchObject({ type: 'enum', options: ['Web design', 'SEO audit'] });
-    const out = await runTool(p.page, map, { tool: form.tool.name, params: { email: 'ann@example.com', service: 'SEO audit' } }, { timeoutMs: 8000 });
+    const out = await runTool(
+      p.page,
+      map,
+      { tool: form.tool.name, params: { email: 'ann@example.com', service: 'SEO audit' } },
+      { timeoutMs: 8000 },
+    );
     expect(out).toMatchObject({ result: { success: true }, navigated: true });
     expect(new URLSearchParams(posts[0]).get('service')).toBe('seo');
   } finally {
@@ -35,7 +40,7 @@ test('a select hidden behind a script\'s dropdown is still the form\'s param, an
   }
 });
 
-test('a consent banner drawn in a shadow root is the page\'s overlay, and dismiss_overlay presses its button there', async () => {
+test("a consent banner drawn in a shadow root is the page's overlay, and dismiss_overlay presses its button there", async () => {
   servePage(
     env(),
     '/drawn/consent',
@@ -53,7 +58,12 @@ test('a consent banner drawn in a shadow root is the page\'s overlay, and dismis
     expect(map.overlay).toMatchObject({ kind: 'cookie_consent', label: 'We value your privacy' });
     const dismiss = map.tools.find((t) => t.tool.name === 'dismiss_overlay')!;
     expect(dismiss.tool.params[0]!.options).toEqual(['Deny', 'Accept all']);
-    const out = await runTool(p.page, map, { tool: 'dismiss_overlay', params: { choice: 'Accept all' } }, { timeoutMs: 8000 });
+    const out = await runTool(
+      p.page,
+      map,
+      { tool: 'dismiss_overlay', params: { choice: 'Accept all' } },
+      { timeoutMs: 8000 },
+    );
     expect(out.result.success).toBe(true);
     expect(await p.page.title()).toBe('Accepted');
     expect((await extractPageMap(p.page, { includeContent: false })).overlay).toBeFalsy();

@@ -27,8 +27,12 @@ test('abbreviations and initials do not end a sentence', () => {
 });
 
 test('one sentence stays one for a strict reader', () => {
-  expect(asOneSentence('Dr. Smith met the U.S. Army, e.g. at Fort Knox')).toBe('Dr Smith met the US Army, for example at Fort Knox.');
-  expect(asOneSentence('Yahoo! mail is back... and faster than ever!')).toBe('Yahoo mail is back, and faster than ever!');
+  expect(asOneSentence('Dr. Smith met the U.S. Army, e.g. at Fort Knox')).toBe(
+    'Dr Smith met the US Army, for example at Fort Knox.',
+  );
+  expect(asOneSentence('Yahoo! mail is back... and faster than ever!')).toBe(
+    'Yahoo mail is back, and faster than ever!',
+  );
   expect(strictSentenceCount(asOneSentence('Wait... what? no way. really'))).toBe(1);
 });
 
@@ -50,11 +54,23 @@ test('clampSummary never exceeds three strict sentences', () => {
 test('the offline summary of a page whose first paragraph is long is 1–3 sentences', () => {
   const long = `${'The committee, which met in Washington D.C. on Sept. 10 with representatives from the U.S. and the U.K. (i.e. the two founding members), discussed budgets, schedules, staffing, procurement, and a long list of other matters '.repeat(4)}and then adjourned.`;
   const cases = [
-    { title: 'Minutes', text: `Minutes\n${long}\nSecond paragraph follows here with more words. And another sentence here.`, url: 'https://example.org/minutes' },
+    {
+      title: 'Minutes',
+      text: `Minutes\n${long}\nSecond paragraph follows here with more words. And another sentence here.`,
+      url: 'https://example.org/minutes',
+    },
     { title: 'Menu', text: 'Home\nAbout\nContact', url: 'https://example.org/' },
     { title: '', text: '', url: 'https://example.org/' },
-    { title: 'Shop', text: 'Buy now! Free shipping on orders over $50! Returns accepted within 30 days! Sign up for deals! Contact us today!', url: 'https://shop.example/' },
-    { title: 'List', text: '- item one is a fairly long bullet point text\n- item two is another long bullet point text\n- item three also long enough to count as prose\n- item four', url: 'https://example.org/list' },
+    {
+      title: 'Shop',
+      text: 'Buy now! Free shipping on orders over $50! Returns accepted within 30 days! Sign up for deals! Contact us today!',
+      url: 'https://shop.example/',
+    },
+    {
+      title: 'List',
+      text: '- item one is a fairly long bullet point text\n- item two is another long bullet point text\n- item three also long enough to count as prose\n- item four',
+      url: 'https://example.org/list',
+    },
   ];
   for (const input of cases) {
     const summary = offlineSummary(input);

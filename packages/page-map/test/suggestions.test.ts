@@ -46,11 +46,16 @@ beforeAll(() => {
   servePage(env(), '/suggest/search', picker(0, false));
   server.route('GET', '/suggest/sent', (_req, res, url) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>Sent ${url.searchParams.get('to_text')} ${url.searchParams.get('code') ?? '-'}</title>`);
+    res.end(
+      `<!doctype html><title>Sent ${url.searchParams.get('to_text')} ${url.searchParams.get('code') ?? '-'}</title>`,
+    );
   });
 });
 
-async function withForm<T>(path: string, fn: (page: Page, map: PageMap, tool: string, param: string) => Promise<T>): Promise<T> {
+async function withForm<T>(
+  path: string,
+  fn: (page: Page, map: PageMap, tool: string, param: string) => Promise<T>,
+): Promise<T> {
   const p = await openPage(env(), path);
   try {
     const map = await extractPageMap(p.page, { includeContent: false });
@@ -71,7 +76,8 @@ test('a suggestion that reads exactly as the typed value is picked before the fo
   }
 });
 
-const clickOptions = (map: PageMap): string[] => map.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [];
+const clickOptions = (map: PageMap): string[] =>
+  map.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [];
 
 test('a form waiting for a pick is not sent; its suggestions are offered to click, and then its submit button', async () => {
   await withForm('/suggest/now', async (page, map, tool, param) => {
@@ -82,14 +88,27 @@ test('a form waiting for a pick is not sent; its suggestions are offered to clic
     expect(await page.title()).toBe('Tickets');
     const after = await extractPageMap(page, { includeContent: false });
     expect(clickOptions(after)).toEqual(expect.arrayContaining(['Lisboa Oriente', 'Lisboa Santa Apolonia']));
-    const pick = await runTool(page, after, { tool: 'click', params: { [after.tools.find((t) => t.tool.name === 'click')!.tool.params[0]!.name]: 'Lisboa Santa Apolonia' } }, { timeoutMs: 5000 });
+    const pick = await runTool(
+      page,
+      after,
+      {
+        tool: 'click',
+        params: { [after.tools.find((t) => t.tool.name === 'click')!.tool.params[0]!.name]: 'Lisboa Santa Apolonia' },
+      },
+      { timeoutMs: 5000 },
+    );
     expect(pick.result.success).toBe(true);
     expect(await page.$eval('#code', (e) => (e as HTMLInputElement).value)).toBe('LSA');
     // Typed into and not sent: sending it is one click away, as for a person.
     const picked = await extractPageMap(page, { includeContent: false });
     expect(clickOptions(picked)).toContain('Find trains');
     const click = picked.tools.find((t) => t.tool.name === 'click')!;
-    const sent = await runTool(page, picked, { tool: 'click', params: { [click.tool.params[0]!.name]: 'Find trains' } }, { timeoutMs: 5000 });
+    const sent = await runTool(
+      page,
+      picked,
+      { tool: 'click', params: { [click.tool.params[0]!.name]: 'Find trains' } },
+      { timeoutMs: 5000 },
+    );
     expect(sent).toMatchObject({ result: { success: true }, navigated: true });
     expect(await page.title()).toBe('Sent Lisboa Santa Apolonia LSA');
   });

@@ -102,7 +102,10 @@ export class SessionDirectory {
 
   /** The session closed: from this moment gateways answer SESSION_NOT_FOUND; its slot is free. */
   async remove(sessionId: string, tenantId: string, workerId: string): Promise<void> {
-    await Promise.all([this.redis.del(this.keys.session(sessionId)), this.redis.zrem(this.keys.tenantSessions(tenantId), sessionId)]);
+    await Promise.all([
+      this.redis.del(this.keys.session(sessionId)),
+      this.redis.zrem(this.keys.tenantSessions(tenantId), sessionId),
+    ]);
     await this.redis.hdel(this.keys.workerSessions(workerId), sessionId);
   }
 
@@ -112,7 +115,12 @@ export class SessionDirectory {
    */
   async ownerOf(tenantId: string, sessionId: string): Promise<string> {
     const entry = SessionId.safeParse(sessionId).success ? await this.#read(sessionId) : null;
-    if (!entry || entry.tenant !== tenantId || entry.expires_at <= this.#now() || !(await this.fleet.isAlive(entry.worker))) {
+    if (
+      !entry ||
+      entry.tenant !== tenantId ||
+      entry.expires_at <= this.#now() ||
+      !(await this.fleet.isAlive(entry.worker))
+    ) {
       throw new PagemapError('SESSION_NOT_FOUND', 'Session not found or expired.');
     }
     return entry.worker;
@@ -174,7 +182,11 @@ export class SessionDirectory {
     await this.redis.hset(this.keys.workerSessions(e.worker), sessionId, e.tenant);
     await Promise.all([
       // The entry disappears by itself at expiry even if its worker dies (one key, one slot).
-      this.redis.multi().hset(this.keys.session(sessionId), e).pexpireat(this.keys.session(sessionId), e.expires_at + 1000).exec(),
+      this.redis
+        .multi()
+        .hset(this.keys.session(sessionId), e)
+        .pexpireat(this.keys.session(sessionId), e.expires_at + 1000)
+        .exec(),
       this.redis.zadd(this.keys.tenantSessions(e.tenant), e.expires_at, sessionId),
     ]);
   }
@@ -187,7 +199,14 @@ export class SessionDirectory {
   }
 
   async #reserve(tenantId: string, sessionId: string, limit: number, holdMs: number): Promise<SessionSlot> {
-    const [admitted, open, waitMs] = (await this.redis.eval(SESSION_SLOT_SCRIPT, 1, this.keys.tenantSessions(tenantId), sessionId, limit, holdMs)) as [number, number, number];
+    const [admitted, open, waitMs] = (await this.redis.eval(
+      SESSION_SLOT_SCRIPT,
+      1,
+      this.keys.tenantSessions(tenantId),
+      sessionId,
+      limit,
+      holdMs,
+    )) as [number, number, number];
     return { admitted: admitted === 1, open, limit, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 }

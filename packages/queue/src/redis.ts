@@ -44,7 +44,10 @@ export const REDIS_ENV = {
 
 /** Seed URLs; a seed written without a scheme (`host:port`) borrows the first one's. */
 function splitUrls(value: string): string[] {
-  const parts = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const scheme = /^(rediss?):\/\//.exec(parts[0] ?? '')?.[1] ?? 'redis';
   return parts.map((p) => (/^[a-z]+:\/\//.test(p) ? p : `${scheme}://${p}`));
 }
@@ -74,7 +77,8 @@ const reconnect = (attempt: number) => Math.min(100 * attempt, 1000);
 export function createRedis(target: string | RedisTarget, role: RedisRole, extra: RedisOptions = {}): RedisClient {
   const { url, mode } = typeof target === 'string' ? { url: target, mode: 'standalone' as const } : target;
   if (mode === 'cluster') return createCluster(url, role, extra);
-  if (splitUrls(url).length > 1) throw new Error('REDIS_URL names several nodes: set PAGEMAP_REDIS_MODE=cluster, or name one Redis');
+  if (splitUrls(url).length > 1)
+    throw new Error('REDIS_URL names several nodes: set PAGEMAP_REDIS_MODE=cluster, or name one Redis');
   return new Redis(url, { ...roleOptions(role), retryStrategy: reconnect, lazyConnect: false, ...extra });
 }
 
@@ -118,5 +122,7 @@ export function isCluster(client: RedisClient): client is Cluster {
  */
 export function isDatastoreUnavailable(err: unknown): boolean {
   const msg = err instanceof Error ? err.message : '';
-  return /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Reached the max retries|enableOfflineQueue|connect ETIMEDOUT|Command timed out|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|Failed to refresh slots cache|Too many Cluster redirections|None of startup nodes is available|Cluster isn't ready|Cluster is disconnected|All nodes failed/i.test(msg);
+  return /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Reached the max retries|enableOfflineQueue|connect ETIMEDOUT|Command timed out|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|Failed to refresh slots cache|Too many Cluster redirections|None of startup nodes is available|Cluster isn't ready|Cluster is disconnected|All nodes failed/i.test(
+    msg,
+  );
 }

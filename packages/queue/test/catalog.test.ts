@@ -2,7 +2,13 @@ import { isJobName, JOB_CATALOG, parseJobPayload, type JobHandlers, type JobName
 
 const SESSION = 's_'.padEnd(24, 'x');
 const base = { requestId: 'r-1', tenantId: 't-1', sessionId: SESSION, deadlineAt: Date.now() + 60_000 };
-const browse = { ...base, url: 'https://example.com/', toolCount: 0, includePageContent: false, loginAutomation: false };
+const browse = {
+  ...base,
+  url: 'https://example.com/',
+  toolCount: 0,
+  includePageContent: false,
+  loginAutomation: false,
+};
 
 test('the job names say what the browse route does: open with a url, resume with a session id, close', () => {
   expect(Object.keys(JOB_CATALOG).sort()).toEqual(['close', 'open', 'resume']);
@@ -16,7 +22,11 @@ test('the job names say what the browse route does: open with a url, resume with
 });
 
 test('metric kinds keep the labels dashboards select on', () => {
-  expect(Object.fromEntries(Object.entries(JOB_CATALOG).map(([name, spec]) => [name, spec.metricKind]))).toEqual({ open: 'open', resume: 'browse', close: 'close' });
+  expect(Object.fromEntries(Object.entries(JOB_CATALOG).map(([name, spec]) => [name, spec.metricKind]))).toEqual({
+    open: 'open',
+    resume: 'browse',
+    close: 'close',
+  });
 });
 
 test('a payload is checked against its job schema, and unknown fields do not travel on', () => {
@@ -29,8 +39,13 @@ test('a payload is checked against its job schema, and unknown fields do not tra
 test('a handler map keyed by job name dispatches each payload to its own handler, typed', async () => {
   const seen: string[] = [];
   const handlers: JobHandlers<string> = {
-    open: async (job, ctx) => (seen.push(`open ${job.url} ${ctx}`), { ok: false, error: { code: 'SITE_BLOCKED', message: 'm' }, workerId: 'w' }),
-    resume: async (job, ctx) => (seen.push(`resume ${job.sessionId} ${ctx}`), { ok: false, error: { code: 'SESSION_NOT_FOUND', message: 'm' }, workerId: 'w' }),
+    open: async (job, ctx) => (
+      seen.push(`open ${job.url} ${ctx}`), { ok: false, error: { code: 'SITE_BLOCKED', message: 'm' }, workerId: 'w' }
+    ),
+    resume: async (job, ctx) => (
+      seen.push(`resume ${job.sessionId} ${ctx}`),
+      { ok: false, error: { code: 'SESSION_NOT_FOUND', message: 'm' }, workerId: 'w' }
+    ),
     close: async (job, ctx) => (seen.push(`close ${job.sessionId} ${ctx}`), { ok: true, workerId: 'w' }),
   };
   const dispatch = <N extends JobName>(name: N, data: unknown) => handlers[name](parseJobPayload(name, data), 'ctx');

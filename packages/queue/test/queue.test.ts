@@ -26,7 +26,17 @@ test('a tampered payload or another key cannot unseal', () => {
 
 test('every key carries the prefix and queue names are hash-tagged for Redis Cluster', () => {
   const k = keySpace('t1');
-  for (const key of [k.session('s'), k.worker('w'), k.tenant('t'), k.apiKey('h'), k.usage('t', '2026-01-01'), k.pageMapCache('c'), k.workers, k.tenants]) expect(key.startsWith('t1:')).toBe(true);
+  for (const key of [
+    k.session('s'),
+    k.worker('w'),
+    k.tenant('t'),
+    k.apiKey('h'),
+    k.usage('t', '2026-01-01'),
+    k.pageMapCache('c'),
+    k.workers,
+    k.tenants,
+  ])
+    expect(key.startsWith('t1:')).toBe(true);
   expect(k.openQueue).toMatch(/^\{.+\}$/);
   expect(k.workerQueue('w-1')).toMatch(/^\{.+\}$/);
   expect(k.workerQueue('a')).not.toBe(k.workerQueue('b'));

@@ -15,18 +15,33 @@ test('seed nodes: comma-separated, scheme and credentials taken from the first',
 });
 
 test('the env schema: standalone by default, cluster on request, bad URLs refused', () => {
-  expect(schema.parse({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({ REDIS_URL: 'redis://127.0.0.1:6379', PAGEMAP_REDIS_MODE: 'standalone' });
-  expect(schema.parse({ REDIS_URL: 'redis://a:1,b:2', PAGEMAP_REDIS_MODE: 'cluster' }).PAGEMAP_REDIS_MODE).toBe('cluster');
+  expect(schema.parse({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    PAGEMAP_REDIS_MODE: 'standalone',
+  });
+  expect(schema.parse({ REDIS_URL: 'redis://a:1,b:2', PAGEMAP_REDIS_MODE: 'cluster' }).PAGEMAP_REDIS_MODE).toBe(
+    'cluster',
+  );
   expect(schema.safeParse({ REDIS_URL: 'http://127.0.0.1:6379' }).success).toBe(false);
   expect(schema.safeParse({ REDIS_URL: 'redis://127.0.0.1', PAGEMAP_REDIS_MODE: 'sentinel' }).success).toBe(false);
 });
 
 test('several nodes without cluster mode: refused with the setting to use', () => {
-  expect(() => createRedis({ url: 'redis://127.0.0.1:1,redis://127.0.0.1:2', mode: 'standalone' }, 'command', { lazyConnect: true })).toThrow(/PAGEMAP_REDIS_MODE=cluster/);
+  expect(() =>
+    createRedis({ url: 'redis://127.0.0.1:1,redis://127.0.0.1:2', mode: 'standalone' }, 'command', {
+      lazyConnect: true,
+    }),
+  ).toThrow(/PAGEMAP_REDIS_MODE=cluster/);
 });
 
 test('cluster and connection errors count as "datastore unavailable" (503), others do not', () => {
-  for (const m of ['CLUSTERDOWN The cluster is down', 'TRYAGAIN Multiple keys request during rehashing of slot', 'Command timed out', "Cluster isn't ready and enableOfflineQueue options is false", 'connect ECONNREFUSED 127.0.0.1:7000']) {
+  for (const m of [
+    'CLUSTERDOWN The cluster is down',
+    'TRYAGAIN Multiple keys request during rehashing of slot',
+    'Command timed out',
+    "Cluster isn't ready and enableOfflineQueue options is false",
+    'connect ECONNREFUSED 127.0.0.1:7000',
+  ]) {
     expect([m, isDatastoreUnavailable(new Error(m))]).toEqual([m, true]);
   }
   expect(isDatastoreUnavailable(new Error("CROSSSLOT Keys in request don't hash to the same slot"))).toBe(false);

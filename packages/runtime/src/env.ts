@@ -11,13 +11,17 @@ export class EnvError extends Error {
   }
 }
 
-export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv | Record<string, string | undefined>): z.infer<S> {
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv | Record<string, string | undefined>,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const raw = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
-    const shown = raw === undefined ? 'unset' : /KEY|SECRET|TOKEN|PASSWORD/i.test(name) ? 'set (hidden)' : JSON.stringify(raw);
+    const shown =
+      raw === undefined ? 'unset' : /KEY|SECRET|TOKEN|PASSWORD/i.test(name) ? 'set (hidden)' : JSON.stringify(raw);
     return `${name}: ${issue.message} (got ${shown})`;
   });
   throw new EnvError(problems);
@@ -38,7 +42,14 @@ export const envList = (fallback: string[] = []) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? fallback : v.split(',').map((s) => s.trim()).filter(Boolean)));
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? fallback
+        : v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    );
 
 /** Runs `main`; an EnvError becomes a readable message and exit code 2. */
 export function exitOnEnvError(err: unknown): never {

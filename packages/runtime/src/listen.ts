@@ -7,7 +7,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export class ListenError extends Error {
-  constructor(message: string, readonly code: string | undefined) {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
     super(message);
     this.name = 'ListenError';
   }
@@ -17,9 +20,18 @@ export class ListenError extends Error {
 export function describeListenError(err: unknown, host: string, port: number, setting: string): ListenError {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   const where = `${host}:${port}`;
-  if (code === 'EADDRINUSE') return new ListenError(`port ${port} is in use (${where}); stop what holds it or set ${setting} to a free port`, code);
-  if (code === 'EACCES') return new ListenError(`no permission to listen on port ${port} (${where}); use a port above 1023 or set ${setting}`, code);
-  if (code === 'EADDRNOTAVAIL') return new ListenError(`cannot listen on ${where}: the address is not on this machine`, code);
+  if (code === 'EADDRINUSE')
+    return new ListenError(
+      `port ${port} is in use (${where}); stop what holds it or set ${setting} to a free port`,
+      code,
+    );
+  if (code === 'EACCES')
+    return new ListenError(
+      `no permission to listen on port ${port} (${where}); use a port above 1023 or set ${setting}`,
+      code,
+    );
+  if (code === 'EADDRNOTAVAIL')
+    return new ListenError(`cannot listen on ${where}: the address is not on this machine`, code);
   return new ListenError(`cannot listen on ${where}: ${err instanceof Error ? err.message : String(err)}`, code);
 }
 

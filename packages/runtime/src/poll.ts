@@ -5,7 +5,12 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls `probe` until it returns a truthy value or `timeoutMs` passes (then throws, naming `what`). */
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number, what: string, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs: number,
+  what: string,
+  everyMs = 50,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let lastErr: unknown;
   while (Date.now() < until) {

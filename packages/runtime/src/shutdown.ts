@@ -7,7 +7,10 @@ export interface ShutdownStep {
   run: () => Promise<unknown> | unknown;
 }
 
-export async function runShutdown(steps: ShutdownStep[], report: (step: string, err: unknown) => void): Promise<boolean> {
+export async function runShutdown(
+  steps: ShutdownStep[],
+  report: (step: string, err: unknown) => void,
+): Promise<boolean> {
   let clean = true;
   for (const step of steps) {
     try {

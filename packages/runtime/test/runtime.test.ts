@@ -12,7 +12,15 @@ function capture() {
 test('secrets are redacted from log lines at any nesting the service uses', () => {
   const { lines, stream } = capture();
   const log = createLogger({ name: 't', level: 'trace', destination: stream });
-  log.info({ params: { password: 'hunter2-a' }, job: { params: { password: 'hunter2-b' }, sealedCalls: 'v1.x' }, headers: { authorization: 'Bearer pm_secret' }, tools: [{ tool: 'login', params: { password: 'hunter2-c' } }] }, 'job');
+  log.info(
+    {
+      params: { password: 'hunter2-a' },
+      job: { params: { password: 'hunter2-b' }, sealedCalls: 'v1.x' },
+      headers: { authorization: 'Bearer pm_secret' },
+      tools: [{ tool: 'login', params: { password: 'hunter2-c' } }],
+    },
+    'job',
+  );
   const text = lines.join('');
   for (const secret of ['hunter2-a', 'hunter2-b', 'hunter2-c', 'pm_secret', 'v1.x']) expect(text).not.toContain(secret);
   expect(text).toContain('[redacted]');
@@ -20,7 +28,11 @@ test('secrets are redacted from log lines at any nesting the service uses', () =
 });
 
 test('parseEnv names every bad variable and hides secret values', () => {
-  const schema = z.object({ PORT: envInt(8080, 1, 65535), PAGEMAP_JWT_SECRET: z.string().min(32), FLAG: envBool(false) });
+  const schema = z.object({
+    PORT: envInt(8080, 1, 65535),
+    PAGEMAP_JWT_SECRET: z.string().min(32),
+    FLAG: envBool(false),
+  });
   expect(() => parseEnv(schema, {})).toThrow(/PAGEMAP_JWT_SECRET.*got unset/);
   expect(() => parseEnv(schema, { PORT: 'abc', PAGEMAP_JWT_SECRET: 'short-secret' })).toThrow(EnvError);
   try {
@@ -32,7 +44,11 @@ test('parseEnv names every bad variable and hides secret values', () => {
     expect(msg).toMatch(/FLAG/);
     expect(msg).not.toContain('short-secret');
   }
-  expect(parseEnv(schema, { PAGEMAP_JWT_SECRET: 'x'.repeat(32), FLAG: 'yes' })).toEqual({ PORT: 8080, PAGEMAP_JWT_SECRET: 'x'.repeat(32), FLAG: true });
+  expect(parseEnv(schema, { PAGEMAP_JWT_SECRET: 'x'.repeat(32), FLAG: 'yes' })).toEqual({
+    PORT: 8080,
+    PAGEMAP_JWT_SECRET: 'x'.repeat(32),
+    FLAG: true,
+  });
 });
 
 test('shutdown runs every step even when one fails, and once() runs its function once', async () => {
@@ -59,6 +75,8 @@ test('listen on a taken port rejects with "port N is in use" naming the setting'
   const first = createServer();
   const port = await listen(first, '127.0.0.1', 0, 'PORT');
   const second = createServer();
-  await expect(listen(second, '127.0.0.1', port, 'PORT')).rejects.toThrow(`port ${port} is in use (127.0.0.1:${port}); stop what holds it or set PORT to a free port`);
+  await expect(listen(second, '127.0.0.1', port, 'PORT')).rejects.toThrow(
+    `port ${port} is in use (127.0.0.1:${port}); stop what holds it or set PORT to a free port`,
+  );
   await new Promise((r) => first.close(r));
 });

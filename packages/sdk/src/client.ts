@@ -2,9 +2,23 @@
  * The Pagemap client: one typed method per endpoint, responses parsed with the contracts'
  * schemas, errors turned back into classes, retries only where they cannot do harm.
  */
-import { BrowseResponse, ErrorBody, HealthRecord, PlaygroundTokenResponse, SessionClosed, UsageRecord } from '@pagemap/contracts';
+import {
+  BrowseResponse,
+  ErrorBody,
+  HealthRecord,
+  PlaygroundTokenResponse,
+  SessionClosed,
+  UsageRecord,
+} from '@pagemap/contracts';
 import type { z } from 'zod';
-import { ClientTimeoutError, ConnectionError, errorFromResponse, PagemapApiError, PagemapSdkError, UnexpectedResponseError } from './errors.js';
+import {
+  ClientTimeoutError,
+  ConnectionError,
+  errorFromResponse,
+  PagemapApiError,
+  PagemapSdkError,
+  UnexpectedResponseError,
+} from './errors.js';
 import { BrowserSession } from './session.js';
 import type { BrowseInput, BrowseResult, PagemapOptions, RequestOptions, WithMeta } from './types.js';
 import { envVar, newRequestId, retryAfterOf, sleep, usageOf, withMeta } from './wire.js';
@@ -35,14 +49,20 @@ export class Pagemap {
   readonly baseUrl: string;
   readonly #apiKey: string | undefined;
   readonly #fetch: typeof globalThis.fetch;
-  readonly #opts: Required<Pick<PagemapOptions, 'timeoutMs' | 'retries' | 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs' | 'retryToolCalls'>>;
+  readonly #opts: Required<
+    Pick<
+      PagemapOptions,
+      'timeoutMs' | 'retries' | 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs' | 'retryToolCalls'
+    >
+  >;
   readonly #headers: Record<string, string>;
 
   constructor(options: PagemapOptions = {}) {
     this.#apiKey = options.apiKey ?? envVar('PAGEMAP_API_KEY');
     this.baseUrl = (options.baseUrl ?? envVar('PAGEMAP_BASE_URL') ?? 'http://localhost:8080').replace(/\/+$/, '');
     const f = options.fetch ?? globalThis.fetch;
-    if (typeof f !== 'function') throw new PagemapSdkError('No fetch implementation: pass `fetch` in the options (Node 18+ has one built in).');
+    if (typeof f !== 'function')
+      throw new PagemapSdkError('No fetch implementation: pass `fetch` in the options (Node 18+ has one built in).');
     this.#fetch = f.bind(globalThis);
     this.#opts = {
       timeoutMs: options.timeoutMs ?? 90_000,
@@ -62,19 +82,38 @@ export class Pagemap {
   browse(input: BrowseInput, options?: RequestOptions): Promise<BrowseResult> {
     const runsTools = input.tool !== undefined || (input.tools !== undefined && input.tools.length > 0);
     return this.#request(
-      { method: 'POST', path: '/v1/browse', body: input, auth: true, schema: BrowseResponse, retry: runsTools ? (this.#opts.retryToolCalls ? 'idempotent' : 'none') : 'idempotent' },
+      {
+        method: 'POST',
+        path: '/v1/browse',
+        body: input,
+        auth: true,
+        schema: BrowseResponse,
+        retry: runsTools ? (this.#opts.retryToolCalls ? 'idempotent' : 'none') : 'idempotent',
+      },
       options,
     );
   }
 
   /** `DELETE /v1/session/{id}`. Throws SessionNotFoundError when it is already gone. */
   closeSession(sessionId: string, options?: RequestOptions): Promise<WithMeta<SessionClosed>> {
-    return this.#request({ method: 'DELETE', path: `/v1/session/${encodeURIComponent(sessionId)}`, auth: true, schema: SessionClosed, retry: 'idempotent' }, options);
+    return this.#request(
+      {
+        method: 'DELETE',
+        path: `/v1/session/${encodeURIComponent(sessionId)}`,
+        auth: true,
+        schema: SessionClosed,
+        retry: 'idempotent',
+      },
+      options,
+    );
   }
 
   /** `GET /v1/usage`: exact usage of the key's account in the current period (full keys only). */
   usage(options?: RequestOptions): Promise<WithMeta<UsageRecord>> {
-    return this.#request({ method: 'GET', path: '/v1/usage', auth: true, schema: UsageRecord, retry: 'idempotent' }, options);
+    return this.#request(
+      { method: 'GET', path: '/v1/usage', auth: true, schema: UsageRecord, retry: 'idempotent' },
+      options,
+    );
   }
 
   /**
@@ -82,21 +121,49 @@ export class Pagemap {
    * `status: "fail"`; that record is returned, not thrown, so callers can read `checks`/`details`.
    */
   health(params: { deep?: boolean } = {}, options?: RequestOptions): Promise<WithMeta<HealthRecord>> {
-    return this.#request({ method: 'GET', path: params.deep ? '/health?deep=true' : '/health', auth: false, schema: HealthRecord, retry: 'idempotent', okStatuses: [503] }, options);
+    return this.#request(
+      {
+        method: 'GET',
+        path: params.deep ? '/health?deep=true' : '/health',
+        auth: false,
+        schema: HealthRecord,
+        retry: 'idempotent',
+        okStatuses: [503],
+      },
+      options,
+    );
   }
 
   /** `POST /v1/playground/tokens`: a browse-only token for 15 minutes (full keys only). */
   mintPlaygroundToken(options?: RequestOptions): Promise<WithMeta<PlaygroundTokenResponse>> {
-    return this.#request({ method: 'POST', path: '/v1/playground/tokens', body: {}, auth: true, schema: PlaygroundTokenResponse, retry: 'refusals' }, options);
+    return this.#request(
+      {
+        method: 'POST',
+        path: '/v1/playground/tokens',
+        body: {},
+        auth: true,
+        schema: PlaygroundTokenResponse,
+        retry: 'refusals',
+      },
+      options,
+    );
   }
 
   /** Opens `url` in a new session and returns a helper that carries its `session_id` forward. */
-  async open(url: string, params: { include_page_content?: boolean } = {}, options?: RequestOptions): Promise<BrowserSession> {
+  async open(
+    url: string,
+    params: { include_page_content?: boolean } = {},
+    options?: RequestOptions,
+  ): Promise<BrowserSession> {
     return new BrowserSession(this, await this.browse({ url, ...params }, options));
   }
 
   /** Resumes an open session by id (one browse without tools: re-reads the current page). */
-  async resume(sessionId: string, params: { include_page_content?: boolean } = {}, options?: RequestOptions): Promise<BrowserSession> {
+  async resume(
+    sessionId: string,
+    params: { include_page_content?: boolean } = {},
+    options?: RequestOptions,
+  ): Promise<BrowserSession> {
     return new BrowserSession(this, await this.browse({ session_id: sessionId, ...params }, options));
   }
 
@@ -117,7 +184,13 @@ export class Pagemap {
   }
 
   /** The wait before the next attempt, or null when `err` is not retried. */
-  #retryDelay(call: Call<unknown>, err: unknown, attempt: number, retries: number, signal?: AbortSignal): number | null {
+  #retryDelay(
+    call: Call<unknown>,
+    err: unknown,
+    attempt: number,
+    retries: number,
+    signal?: AbortSignal,
+  ): number | null {
     if (attempt > retries || call.retry === 'none' || signal?.aborted) return null;
     const backoff = Math.min(this.#opts.backoffMaxMs, this.#opts.backoffBaseMs * 2 ** (attempt - 1));
     // "Equal jitter": at least half the backoff, so clients that failed together spread out
@@ -168,8 +241,14 @@ export class Pagemap {
       text = await res.text();
     } catch (err) {
       if (userSignal?.aborted) throw userSignal.reason;
-      if (timedOut) throw new ClientTimeoutError(`No answer from ${call.method} ${call.path} within ${timeoutMs} ms.`, { cause: err });
-      throw new ConnectionError(`Could not reach ${this.baseUrl}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      if (timedOut)
+        throw new ClientTimeoutError(`No answer from ${call.method} ${call.path} within ${timeoutMs} ms.`, {
+          cause: err,
+        });
+      throw new ConnectionError(
+        `Could not reach ${this.baseUrl}: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onAbort);
@@ -189,10 +268,21 @@ export class Pagemap {
     if (res.ok || call.okStatuses?.includes(res.status)) {
       const parsed = call.schema.safeParse(json);
       if (parsed.success) {
-        return withMeta(parsed.data, { status: res.status, requestId: rid, usage, cache: res.headers.get('x-cache') ?? undefined, attempts: attempt });
+        return withMeta(parsed.data, {
+          status: res.status,
+          requestId: rid,
+          usage,
+          cache: res.headers.get('x-cache') ?? undefined,
+          attempts: attempt,
+        });
       }
       if (res.ok) {
-        throw new UnexpectedResponseError(`${call.method} ${call.path} answered ${res.status} with a body that does not match the contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`, res.status, json, rid);
+        throw new UnexpectedResponseError(
+          `${call.method} ${call.path} answered ${res.status} with a body that does not match the contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+          res.status,
+          json,
+          rid,
+        );
       }
     }
 
@@ -201,7 +291,9 @@ export class Pagemap {
     throw errorFromResponse({
       status: res.status,
       code: body?.success ? body.data.error : `HTTP_${res.status}`,
-      message: body?.success ? body.data.message : `${call.method} ${call.path} answered HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      message: body?.success
+        ? body.data.message
+        : `${call.method} ${call.path} answered HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
       ...(rid !== undefined ? { requestId: rid } : {}),
       usage,
       ...(retryAfterS !== undefined ? { retryAfterS } : {}),

@@ -158,6 +158,8 @@ function byStatus(status: number): ApiErrorClass {
 
 /** The error class for a status + code: by code when known, by status otherwise. */
 export function errorFromResponse(init: ApiErrorInit): PagemapApiError {
-  const Cls = Object.prototype.hasOwnProperty.call(BY_CODE, init.code) ? BY_CODE[init.code as ErrorCode] : byStatus(init.status);
+  const Cls = Object.prototype.hasOwnProperty.call(BY_CODE, init.code)
+    ? BY_CODE[init.code as ErrorCode]
+    : byStatus(init.status);
   return new Cls(init);
 }

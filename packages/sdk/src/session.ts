@@ -41,24 +41,45 @@ export class BrowserSession {
   }
 
   /** Executes one tool. Its outcome is `results[0]` (`success`, `error`); the page map is the page after it. */
-  async run(tool: string, params?: ToolParams, opts: { include_page_content?: boolean } & RequestOptions = {}): Promise<BrowseResult> {
+  async run(
+    tool: string,
+    params?: ToolParams,
+    opts: { include_page_content?: boolean } & RequestOptions = {},
+  ): Promise<BrowseResult> {
     const { include_page_content, ...options } = opts;
-    return this.#browse({ session_id: this.id, tool, ...(params ? { params } : {}), ...(include_page_content !== undefined ? { include_page_content } : {}) }, options);
+    return this.#browse(
+      {
+        session_id: this.id,
+        tool,
+        ...(params ? { params } : {}),
+        ...(include_page_content !== undefined ? { include_page_content } : {}),
+      },
+      options,
+    );
   }
 
   /**
    * Executes tools in order. A tool that navigates ends the batch (`stopped_reason: "navigation"`);
    * the session stays open either way.
    */
-  async batch(calls: ToolCall[], opts: { include_page_content?: boolean } & RequestOptions = {}): Promise<BrowseResult> {
+  async batch(
+    calls: ToolCall[],
+    opts: { include_page_content?: boolean } & RequestOptions = {},
+  ): Promise<BrowseResult> {
     const { include_page_content, ...options } = opts;
-    return this.#browse({ session_id: this.id, tools: calls, ...(include_page_content !== undefined ? { include_page_content } : {}) }, options);
+    return this.#browse(
+      { session_id: this.id, tools: calls, ...(include_page_content !== undefined ? { include_page_content } : {}) },
+      options,
+    );
   }
 
   /** Re-reads the current page (no tool runs; a follow-up, so it also keeps the session alive). */
   async refresh(opts: { include_page_content?: boolean } & RequestOptions = {}): Promise<BrowseResult> {
     const { include_page_content, ...options } = opts;
-    return this.#browse({ session_id: this.id, ...(include_page_content !== undefined ? { include_page_content } : {}) }, options);
+    return this.#browse(
+      { session_id: this.id, ...(include_page_content !== undefined ? { include_page_content } : {}) },
+      options,
+    );
   }
 
   /** Closes the session. Resolves true when this call closed it, false when it was already gone. */

@@ -26,7 +26,11 @@ let app: string;
 
 /** npm with its own noise off; the project's Node on PATH first. */
 const npm = (args: string[], cwd: string) =>
-  run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 * 1024 * 1024 });
+  run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
 
 /** The first ```js block after "## Quickstart" in the README. */
 function readmeQuickstart(): string {
@@ -62,12 +66,19 @@ afterAll(async () => {
 test('the tarball depends on zod alone and its code names no private package', () => {
   expect(app.startsWith(WORKSPACE)).toBe(false);
   const installed = join(app, 'node_modules', '@pagemap', 'sdk');
-  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
   expect(manifest.dependencies).toEqual({ zod: expect.stringMatching(/^\d/) });
   expect(manifest.peerDependencies).toBeUndefined();
   expect(manifest.optionalDependencies).toBeUndefined();
   // What npm installed: the SDK and zod, nothing from the workspace.
-  expect(readdirSync(join(app, 'node_modules')).filter((d) => !d.startsWith('.')).sort()).toEqual(['@pagemap', 'zod']);
+  expect(
+    readdirSync(join(app, 'node_modules'))
+      .filter((d) => !d.startsWith('.'))
+      .sort(),
+  ).toEqual(['@pagemap', 'zod']);
   expect(readdirSync(join(app, 'node_modules', '@pagemap'))).toEqual(['sdk']);
   const importsPrivate = /(?:from\s*|require\(\s*|import\(\s*)['"]@pagemap\//;
   for (const f of ['dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/esm/index.js', 'dist/esm/index.d.ts']) {
@@ -79,7 +90,12 @@ test('the README quickstart runs from the installed tarball against a live stack
   writeFileSync(join(app, 'quickstart.mjs'), readmeQuickstart());
   const { stdout } = await run(process.execPath, ['quickstart.mjs', site.url('/login.html')], {
     cwd: app,
-    env: { PATH: process.env.PATH ?? '', PAGEMAP_API_KEY: key, PAGEMAP_BASE_URL: stack.url, SITE_PASSWORD: FIXTURE_USERS.alice },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PAGEMAP_API_KEY: key,
+      PAGEMAP_BASE_URL: stack.url,
+      SITE_PASSWORD: FIXTURE_USERS.alice,
+    },
   });
   // session id + title + tool names; the login's result and the page after it; usage.
   expect(stdout).toMatch(/^[A-Za-z0-9_-]{22,} Sign in — Fixture Shop \[.*'(login|sign_in)'.*\]$/m);
@@ -118,6 +134,8 @@ test('the bundled declarations type-check the quickstart (strict, library checks
     }),
   );
   const tsc = require.resolve('typescript/bin/tsc', { paths: [WORKSPACE] });
-  const res = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app }).catch((err: { stdout?: string; code?: number }) => err);
+  const res = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app }).catch(
+    (err: { stdout?: string; code?: number }) => err,
+  );
   expect(res.stdout ?? '').toBe('');
 }, 120_000);

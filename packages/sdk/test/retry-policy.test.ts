@@ -3,7 +3,14 @@
  * These are the cases the real stack cannot produce on demand (a bot-challenge page, a
  * datastore outage, an exact Retry-After); sdk.e2e.test.ts covers the real service.
  */
-import { CapacityError, Pagemap, RateLimitError, ServiceUnavailableError, SiteBlockedError, WorkerLostError } from '../src';
+import {
+  CapacityError,
+  Pagemap,
+  RateLimitError,
+  ServiceUnavailableError,
+  SiteBlockedError,
+  WorkerLostError,
+} from '../src';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -13,7 +20,10 @@ function scripted(answers: Answer[]): { fetch: typeof fetch; times: number[] } {
   const f = async () => {
     times.push(Date.now());
     const a = answers[Math.min(i++, answers.length - 1)]!;
-    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json', 'x-request-id': `r${i}`, ...a.headers } });
+    return new Response(JSON.stringify(a.body), {
+      status: a.status,
+      headers: { 'content-type': 'application/json', 'x-request-id': `r${i}`, ...a.headers },
+    });
   };
   return { fetch: f as typeof fetch, times };
 }
@@ -26,7 +36,11 @@ const PAGE = {
   summary: 'An example.',
   tools: [],
 };
-const err = (status: number, error: string, headers?: Record<string, string>): Answer => ({ status, body: { error, message: error.toLowerCase() }, ...(headers ? { headers } : {}) });
+const err = (status: number, error: string, headers?: Record<string, string>): Answer => ({
+  status,
+  body: { error, message: error.toLowerCase() },
+  ...(headers ? { headers } : {}),
+});
 
 test('SITE_BLOCKED is never retried', async () => {
   const s = scripted([err(502, 'SITE_BLOCKED'), { status: 200, body: PAGE }]);
@@ -43,7 +57,11 @@ test('WORKER_LOST and INTERNAL_ERROR are not retried automatically', async () =>
 });
 
 test('503 SERVICE_UNAVAILABLE and NO_CAPACITY are retried, honouring Retry-After', async () => {
-  const s = scripted([err(503, 'SERVICE_UNAVAILABLE', { 'retry-after': '1' }), err(503, 'NO_CAPACITY'), { status: 200, body: PAGE }]);
+  const s = scripted([
+    err(503, 'SERVICE_UNAVAILABLE', { 'retry-after': '1' }),
+    err(503, 'NO_CAPACITY'),
+    { status: 200, body: PAGE },
+  ]);
   const pm = new Pagemap({ apiKey: 'k', baseUrl: 'http://svc', fetch: s.fetch, retries: 3, backoffBaseMs: 20 });
   const page = await pm.browse({ url: 'https://example.com/' });
   expect(page.meta.attempts).toBe(3);
@@ -67,9 +85,18 @@ test('429 RATE_LIMITED waits for Retry-After; a Retry-After past maxRetryAfterMs
 test('tool execution is not retried on 503 unless retryToolCalls', async () => {
   const s = scripted([err(503, 'NO_CAPACITY'), { status: 200, body: PAGE }]);
   const pm = new Pagemap({ apiKey: 'k', baseUrl: 'http://svc', fetch: s.fetch, retries: 3, backoffBaseMs: 1 });
-  await expect(pm.browse({ url: 'https://example.com/', tool: 'search', params: { query: 'x' } })).rejects.toBeInstanceOf(CapacityError);
+  await expect(
+    pm.browse({ url: 'https://example.com/', tool: 'search', params: { query: 'x' } }),
+  ).rejects.toBeInstanceOf(CapacityError);
   expect(s.times).toHaveLength(1);
-  const opted = new Pagemap({ apiKey: 'k', baseUrl: 'http://svc', fetch: scripted([err(503, 'NO_CAPACITY'), { status: 200, body: PAGE }]).fetch, retries: 3, backoffBaseMs: 1, retryToolCalls: true });
+  const opted = new Pagemap({
+    apiKey: 'k',
+    baseUrl: 'http://svc',
+    fetch: scripted([err(503, 'NO_CAPACITY'), { status: 200, body: PAGE }]).fetch,
+    retries: 3,
+    backoffBaseMs: 1,
+    retryToolCalls: true,
+  });
   expect((await opted.browse({ url: 'https://example.com/', tool: 'search' })).meta.attempts).toBe(2);
 });
 

@@ -195,7 +195,14 @@ test('network errors are retried on idempotent calls, never on tool execution un
     await expect(session.run('no_such_tool')).rejects.toBeInstanceOf(ConnectionError);
     expect(calls).toHaveLength(1);
 
-    const opted = new Pagemap({ apiKey: key, baseUrl: stack.url, fetch: flaky, retries: 2, backoffBaseMs: 10, retryToolCalls: true });
+    const opted = new Pagemap({
+      apiKey: key,
+      baseUrl: stack.url,
+      fetch: flaky,
+      retries: 2,
+      backoffBaseMs: 10,
+      retryToolCalls: true,
+    });
     failNext = 1;
     const res = await opted.browse({ session_id: session.id, tool: 'no_such_tool' });
     expect(res.meta.attempts).toBeGreaterThanOrEqual(2);
@@ -205,7 +212,9 @@ test('network errors are retried on idempotent calls, never on tool execution un
 });
 
 test('timeouts and AbortSignal cancel a call', async () => {
-  await expect(pm.browse({ url: site.url('/article.html') }, { timeoutMs: 1, retries: 0 })).rejects.toBeInstanceOf(ClientTimeoutError);
+  await expect(pm.browse({ url: site.url('/article.html') }, { timeoutMs: 1, retries: 0 })).rejects.toBeInstanceOf(
+    ClientTimeoutError,
+  );
   const controller = new AbortController();
   const pending = pm.browse({ url: site.url('/article.html') }, { signal: controller.signal });
   controller.abort(new Error('caller gave up'));
@@ -215,14 +224,23 @@ test('timeouts and AbortSignal cancel a call', async () => {
 });
 
 test('503 NO_CAPACITY is retried after Retry-After until a worker has room', async () => {
-  const small = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_MAX_SESSIONS: '1' }, gatewayEnv: { PAGEMAP_PICKUP_TIMEOUT_MS: '400' } });
+  const small = await startStack({
+    workers: 1,
+    gateways: 1,
+    workerEnv: { PAGEMAP_MAX_SESSIONS: '1' },
+    gatewayEnv: { PAGEMAP_PICKUP_TIMEOUT_MS: '400' },
+  });
   try {
     const { apiKey } = await small.tenant({ plan: 'builder' });
     const client = new Pagemap({ apiKey, baseUrl: small.url, retries: 0 });
     const patient = new Pagemap({ apiKey, baseUrl: small.url, retries: 4, backoffBaseMs: 50 });
     // (patient: a gateway that just started may answer its very first request 503 SERVICE_UNAVAILABLE.)
     const first = await patient.open(site.url('/article.html'));
-    await expect(client.browse({ url: site.url('/links.html') })).rejects.toMatchObject({ status: 503, code: 'NO_CAPACITY', retryAfterS: 2 });
+    await expect(client.browse({ url: site.url('/links.html') })).rejects.toMatchObject({
+      status: 503,
+      code: 'NO_CAPACITY',
+      retryAfterS: 2,
+    });
 
     const pending = patient.browse({ url: site.url('/links.html') });
     setTimeout(() => void first.close(), 600);

@@ -29,7 +29,10 @@ export async function closeTestBrowser(browser: Browser | undefined): Promise<vo
   const proc = browser.process();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([browser.close(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('close timed out')), 5000)))]);
+    await Promise.race([
+      browser.close(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('close timed out')), 5000))),
+    ]);
   } catch {
     proc?.kill('SIGKILL');
   } finally {

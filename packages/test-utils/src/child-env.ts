@@ -6,5 +6,10 @@
  */
 export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   const marker = process.env.PAGEMAP_TEST_RUN;
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...(marker ? { PAGEMAP_TEST_RUN: marker } : {}), ...extra };
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    ...(marker ? { PAGEMAP_TEST_RUN: marker } : {}),
+    ...extra,
+  };
 }

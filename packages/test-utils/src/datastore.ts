@@ -12,7 +12,8 @@ export type Datastore = RedisHandle | RedisClusterHandle;
 /** The mode the test run asked for (PAGEMAP_TEST_REDIS_MODE: standalone, the default, or cluster). */
 export function testRedisMode(): RedisMode {
   const mode = process.env.PAGEMAP_TEST_REDIS_MODE ?? 'standalone';
-  if (mode !== 'standalone' && mode !== 'cluster') throw new Error(`PAGEMAP_TEST_REDIS_MODE must be standalone or cluster, not ${JSON.stringify(mode)}`);
+  if (mode !== 'standalone' && mode !== 'cluster')
+    throw new Error(`PAGEMAP_TEST_REDIS_MODE must be standalone or cluster, not ${JSON.stringify(mode)}`);
   return mode;
 }
 

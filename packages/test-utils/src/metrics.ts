@@ -1,7 +1,11 @@
 /** Reading a process's Prometheus /metrics from tests and the bench. */
 
 /** Sum of a Prometheus sample on `{baseUrl}/metrics` (a worker or gateway: anything with a `url`), filtered by labels. */
-export async function metric(target: { url: string } | string, name: string, labels: Record<string, string> = {}): Promise<number> {
+export async function metric(
+  target: { url: string } | string,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
   const res = await fetch(`${typeof target === 'string' ? target : target.url}/metrics`);
   const text = await res.text();
   let sum = 0;

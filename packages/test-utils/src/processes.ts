@@ -19,7 +19,11 @@ export const DASHBOARD_MAIN = join(REPO_ROOT, 'apps', 'dashboard', 'dist', 'main
 
 export type ProcKind = 'gateway' | 'worker' | 'dashboard';
 const MAINS: Record<ProcKind, string> = { gateway: GATEWAY_MAIN, worker: WORKER_MAIN, dashboard: DASHBOARD_MAIN };
-const READY: Record<ProcKind, string> = { gateway: 'gateway listening', worker: 'worker ready', dashboard: 'dashboard listening' };
+const READY: Record<ProcKind, string> = {
+  gateway: 'gateway listening',
+  worker: 'worker ready',
+  dashboard: 'dashboard listening',
+};
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
@@ -44,7 +48,11 @@ export interface ProcHandle {
   kill9(): Promise<number | string>;
 }
 
-export async function startProcess(kind: ProcKind, env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ProcHandle> {
+export async function startProcess(
+  kind: ProcKind,
+  env: Record<string, string>,
+  readyTimeoutMs = 30_000,
+): Promise<ProcHandle> {
   const main = MAINS[kind];
   const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -138,7 +146,11 @@ export interface Stack {
   addWorker(extra?: Record<string, string>): Promise<ProcHandle>;
   addGateway(extra?: Record<string, string>): Promise<ProcHandle>;
   /** A tenant with a fresh API key. */
-  tenant(opts?: { plan?: PlanId; anchor?: Date; loginAutomation?: boolean }): Promise<{ tenant: Tenant; apiKey: string }>;
+  tenant(opts?: {
+    plan?: PlanId;
+    anchor?: Date;
+    loginAutomation?: boolean;
+  }): Promise<{ tenant: Tenant; apiKey: string }>;
   stop(): Promise<void>;
 }
 
@@ -205,7 +217,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     addWorker,
     addGateway,
     async tenant(t = {}) {
-      const tenant = await accounts.createTenant({ name: `test-${randomBytes(3).toString('hex')}`, ...(t.plan ? { plan: t.plan } : {}), ...(t.anchor ? { anchor: t.anchor } : {}) });
+      const tenant = await accounts.createTenant({
+        name: `test-${randomBytes(3).toString('hex')}`,
+        ...(t.plan ? { plan: t.plan } : {}),
+        ...(t.anchor ? { anchor: t.anchor } : {}),
+      });
       if (t.loginAutomation) await accounts.setLoginAutomation(tenant.id, true);
       const { key } = await accounts.issueKey(tenant.id);
       return { tenant: (await accounts.getTenant(tenant.id))!, apiKey: key };
@@ -215,11 +231,20 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 }
 
 /** fetch with a JSON body and bearer key; returns status, headers and parsed body. */
-export async function api(baseUrl: string, method: string, path: string, opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Headers; body: any }> {
+export async function api(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(new URL(path, baseUrl), { method, headers, ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}) });
+  const res = await fetch(new URL(path, baseUrl), {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -50,12 +50,20 @@ export function redisCliBinary(): string {
 
 function run(cmd: string, args: string[], timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { timeout: timeoutMs }, (err, stdout, stderr) => (err ? reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}\n${stderr}\n${stdout}`)) : resolve(stdout)));
+    execFile(cmd, args, { timeout: timeoutMs }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}\n${stderr}\n${stdout}`)) : resolve(stdout),
+    );
   });
 }
 
 async function ping(port: number): Promise<boolean> {
-  const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -68,7 +76,11 @@ async function ping(port: number): Promise<boolean> {
 }
 
 /** One node's view: `CLUSTER SHARDS`-like summary from `CLUSTER NODES` (port → role, master port, health). */
-async function clusterNodes(port: number): Promise<Array<{ port: number; master: boolean; ok: boolean; masterId: string; id: string; slots: Array<[number, number]> }>> {
+async function clusterNodes(
+  port: number,
+): Promise<
+  Array<{ port: number; master: boolean; ok: boolean; masterId: string; id: string; slots: Array<[number, number]> }>
+> {
   const text = await run(redisCliBinary(), ['-p', String(port), 'cluster', 'nodes'], 5_000);
   return text
     .trim()
@@ -82,10 +94,12 @@ async function clusterNodes(port: number): Promise<Array<{ port: number; master:
         master: flags!.includes('master'),
         ok: !/fail|noaddr|handshake/.test(flags!) && link === 'connected',
         masterId: masterId!,
-        slots: slots.filter((s) => /^\d+(-\d+)?$/.test(s)).map((s) => {
-          const [a, b] = s.split('-').map(Number);
-          return [a!, b ?? a!] as [number, number];
-        }),
+        slots: slots
+          .filter((s) => /^\d+(-\d+)?$/.test(s))
+          .map((s) => {
+            const [a, b] = s.split('-').map(Number);
+            return [a!, b ?? a!] as [number, number];
+          }),
       };
     });
 }
@@ -113,18 +127,30 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
       const proc = spawn(
         redisServerBinary(),
         [
-          '--port', String(port),
-          '--bind', '127.0.0.1',
-          '--dir', dir,
-          '--save', '',
-          '--appendonly', 'no',
-          '--cluster-enabled', 'yes',
-          '--cluster-config-file', 'nodes.conf',
-          '--cluster-node-timeout', String(NODE_TIMEOUT_MS),
-          '--cluster-announce-ip', '127.0.0.1',
-          '--cluster-require-full-coverage', 'no',
-          '--cluster-replica-validity-factor', '0',
-          '--loglevel', 'warning',
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          'nodes.conf',
+          '--cluster-node-timeout',
+          String(NODE_TIMEOUT_MS),
+          '--cluster-announce-ip',
+          '127.0.0.1',
+          '--cluster-require-full-coverage',
+          'no',
+          '--cluster-replica-validity-factor',
+          '0',
+          '--loglevel',
+          'warning',
         ],
         { stdio: 'ignore' },
       );
@@ -133,7 +159,11 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
       proc.once('exit', () => alive.delete(port));
     }
     await Promise.all(ports.map((p) => waitFor(() => ping(p), 10_000, `cluster node on port ${p}`, 25)));
-    await run(redisCliBinary(), ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'], 60_000);
+    await run(
+      redisCliBinary(),
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'],
+      60_000,
+    );
     const covered = async () => {
       for (const p of ports.filter((x) => alive.has(x))) {
         const info = await run(redisCliBinary(), ['-p', String(p), 'cluster', 'info'], 5_000).catch(() => '');
@@ -145,22 +175,30 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
     };
     await waitFor(covered, 30_000, 'the cluster to cover every slot', 100);
     // Every replica attached and in sync, so a failover has something to promote.
-    await waitFor(async () => {
-      const view = await clusterNodes(ports[0]!);
-      const replicas = view.filter((n) => !n.master && n.ok);
-      if (replicas.length !== 3) return false;
-      for (const r of replicas) {
-        const info = await run(redisCliBinary(), ['-p', String(r.port), 'info', 'replication'], 5_000);
-        if (!/master_link_status:up/.test(info)) return false;
-      }
-      return true;
-    }, 30_000, 'the replicas to sync', 100);
+    await waitFor(
+      async () => {
+        const view = await clusterNodes(ports[0]!);
+        const replicas = view.filter((n) => !n.master && n.ok);
+        if (replicas.length !== 3) return false;
+        for (const r of replicas) {
+          const info = await run(redisCliBinary(), ['-p', String(r.port), 'info', 'replication'], 5_000);
+          if (!/master_link_status:up/.test(info)) return false;
+        }
+        return true;
+      },
+      30_000,
+      'the replicas to sync',
+      100,
+    );
     const url = ports.map((p) => `redis://127.0.0.1:${p}`).join(',');
-    const client = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })), {
-      redisOptions: { maxRetriesPerRequest: 3 },
-      clusterRetryStrategy: (n) => Math.min(n * 50, 500),
-      slotsRefreshInterval: 1000,
-    });
+    const client = new Cluster(
+      ports.map((port) => ({ host: '127.0.0.1', port })),
+      {
+        redisOptions: { maxRetriesPerRequest: 3 },
+        clusterRetryStrategy: (n) => Math.min(n * 50, 500),
+        slotsRefreshInterval: 1000,
+      },
+    );
     client.on('error', () => undefined);
     await waitFor(() => client.status === 'ready', 10_000, 'a cluster client', 25);
     const masterOf = async (key: string) => {

@@ -40,24 +40,51 @@ export interface StartRedisOptions {
 export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisHandle> {
   const port = opts.port ?? (await freePort());
   const dir = opts.persist ? mkdtempSync(join(tmpdir(), 'pagemap-redis-')) : undefined;
-  const persistence = dir ? ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'] : ['--save', '', '--appendonly', 'no'];
+  const persistence = dir
+    ? ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--save', '', '--appendonly', 'no'];
   let proc: ChildProcess | undefined;
   const launch = async () => {
-    proc = spawn(redisServerBinary(), ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--protected-mode', 'yes', '--loglevel', 'warning'], {
-      stdio: 'ignore',
+    proc = spawn(
+      redisServerBinary(),
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        ...persistence,
+        '--protected-mode',
+        'yes',
+        '--loglevel',
+        'warning',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const probe = new Redis({
+      port,
+      host: '127.0.0.1',
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
     });
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined); // refused until the server listens; waitFor retries
     try {
-      await waitFor(async () => {
-        try {
-          await probe.connect();
-        } catch {
-          probe.disconnect();
-          return false;
-        }
-        return (await probe.ping()) === 'PONG';
-      }, 10_000, `redis-server on port ${port}`, 25);
+      await waitFor(
+        async () => {
+          try {
+            await probe.connect();
+          } catch {
+            probe.disconnect();
+            return false;
+          }
+          return (await probe.ping()) === 'PONG';
+        },
+        10_000,
+        `redis-server on port ${port}`,
+        25,
+      );
     } finally {
       probe.disconnect();
     }

@@ -5,8 +5,15 @@ import { defaultTestEnv, GATEWAY_MAIN, WORKER_MAIN } from './processes';
 import { startRedis } from './redis-server';
 import { childEnv } from './child-env';
 
-export async function runToExit(kind: 'gateway' | 'worker', env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | string; output: string }> {
-  const proc = spawn(process.execPath, [kind === 'gateway' ? GATEWAY_MAIN : WORKER_MAIN], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runToExit(
+  kind: 'gateway' | 'worker',
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | string; output: string }> {
+  const proc = spawn(process.execPath, [kind === 'gateway' ? GATEWAY_MAIN : WORKER_MAIN], {
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -21,7 +28,10 @@ export async function runToExit(kind: 'gateway' | 'worker', env: Record<string, 
  * Starts a gateway or worker whose port is already held by another listener (on a real Redis,
  * with the usual test env) and returns how it ended. `portEnv` names the port setting.
  */
-export async function runWithTakenPort(kind: 'gateway' | 'worker', portEnv: string): Promise<{ port: number; code: number | string; output: string }> {
+export async function runWithTakenPort(
+  kind: 'gateway' | 'worker',
+  portEnv: string,
+): Promise<{ port: number; code: number | string; output: string }> {
   const redis = await startRedis();
   const holder = createServer();
   try {

@@ -15,7 +15,9 @@ const RUN = `jest-${process.pid}-${Date.now()}`;
 
 function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }));
+    execFile(process.execPath, [SCRIPT, ...args], (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -48,7 +50,7 @@ test('a Chromium-named process outside the run is not counted, and the check pas
   expect((await run('check', RUN, '0')).code).toBe(0);
 });
 
-test("a leftover of the run fails the check with exit 1 and names it; once it is gone the check passes", async () => {
+test('a leftover of the run fails the check with exit 1 and names it; once it is gone the check passes', async () => {
   const leftover = startFake({ PATH: '/usr/bin:/bin', PAGEMAP_TEST_RUN: RUN });
   await waitFor(() => alive(leftover.pid!), 5_000, 'the leftover process');
   expect((await run('count', RUN)).stdout.trim()).toBe('1');

@@ -5,7 +5,16 @@
  */
 import type { BrowseResponse, Tool, ToolParams } from '@pagemap/contracts';
 import { Pagemap, PagemapApiError } from '@pagemap/sdk';
-import { chooseClick, chooseDialogAnswer, chooseDismiss, chooseFill, chooseLogin, chooseSearch, clickCandidates, type Choice } from './choose';
+import {
+  chooseClick,
+  chooseDialogAnswer,
+  chooseDismiss,
+  chooseFill,
+  chooseLogin,
+  chooseSearch,
+  clickCandidates,
+  type Choice,
+} from './choose';
 import type { Step } from './corpus';
 
 /** The API as the agent sees it. `PagemapApi` is the real one; tests may wrap it. */
@@ -75,7 +84,8 @@ export function choiceFor(step: Step, tools: Tool[]): Choice {
     case 'fill': {
       const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
       if (!plan) throw new StepFailure(`no form tool takes [${Object.keys(step.values).join(', ')}]`);
-      if (plan.ambiguous.length) throw new StepFailure(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
+      if (plan.ambiguous.length)
+        throw new StepFailure(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
       return plan;
     }
     case 'search':
@@ -129,7 +139,8 @@ export async function runSteps(api: AgentApi, url: string, steps: Step[]): Promi
         return { failure: `${where}: ${choice.why} → ${describeError(err)}`, calls };
       }
       const result = map.results?.[0];
-      if (result && !result.success) return { failure: `${where}: ${choice.why} → ${result.error?.code ?? 'failed'}`, calls };
+      if (result && !result.success)
+        return { failure: `${where}: ${choice.why} → ${result.error?.code ?? 'failed'}`, calls };
     }
     return { calls };
   } finally {

@@ -34,14 +34,22 @@ export function clickCandidates(tools: Tool[], target: string): Choice[] {
   const out: Choice[] = [];
   for (const tool of tools) {
     if (!tool.params.some(required)) {
-      const score = Math.max(similarity(target, toolWords(tool)), DESCRIPTION_WEIGHT * similarity(target, tool.description));
+      const score = Math.max(
+        similarity(target, toolWords(tool)),
+        DESCRIPTION_WEIGHT * similarity(target, tool.description),
+      );
       out.push({ tool: tool.name, params: {}, score, why: `${tool.name}()` });
     }
     for (const param of tool.params) {
       if (!param.options?.length) continue;
       if (tool.params.some((p) => p !== param && required(p))) continue;
       for (const option of param.options) {
-        out.push({ tool: tool.name, params: { [param.name]: option }, score: similarity(target, option), why: `${tool.name}.${param.name}=${JSON.stringify(option)}` });
+        out.push({
+          tool: tool.name,
+          params: { [param.name]: option },
+          score: similarity(target, option),
+          why: `${tool.name}.${param.name}=${JSON.stringify(option)}`,
+        });
       }
     }
   }
@@ -150,20 +158,34 @@ function planFill(tool: Tool, values: Record<string, string | number | boolean |
     }
   }
   // Ambiguous labels count as matched: they do belong to this tool, the agent just cannot place them.
-  return { tool: tool.name, params, score: total, matched: usedLabels.size, ambiguous, why: `${tool.name}(${why.join(', ')})` };
+  return {
+    tool: tool.name,
+    params,
+    score: total,
+    matched: usedLabels.size,
+    ambiguous,
+    why: `${tool.name}(${why.join(', ')})`,
+  };
 }
 
 /**
  * The form tool for a set of labelled values: the one whose params take the most values (by
  * label), with the hint ("contact") and the submit text as tie-breakers.
  */
-export function chooseFill(tools: Tool[], values: Record<string, string | number | boolean | string[]>, hint?: string, submit?: string): FillPlan | undefined {
+export function chooseFill(
+  tools: Tool[],
+  values: Record<string, string | number | boolean | string[]>,
+  hint?: string,
+  submit?: string,
+): FillPlan | undefined {
   let best: FillPlan | undefined;
   for (const tool of tools) {
     if (tool.params.length === 0) continue;
     const plan = planFill(tool, values, submit);
     if (plan.matched === 0) continue;
-    if (hint) plan.score += 0.5 * Math.max(similarity(hint, toolWords(tool)), DESCRIPTION_WEIGHT * similarity(hint, tool.description));
+    if (hint)
+      plan.score +=
+        0.5 * Math.max(similarity(hint, toolWords(tool)), DESCRIPTION_WEIGHT * similarity(hint, tool.description));
     if (!best || plan.score > best.score) best = plan;
   }
   return best;
@@ -175,9 +197,14 @@ export function chooseSearch(tools: Tool[], query: string): Choice | undefined {
   for (const tool of tools) {
     const free = tool.params.filter((p) => !p.options?.length && p.type !== 'boolean');
     if (free.length === 0) continue;
-    const score = Math.max(similarity('search', toolWords(tool)), DESCRIPTION_WEIGHT * similarity('search', tool.description));
+    const score = Math.max(
+      similarity('search', toolWords(tool)),
+      DESCRIPTION_WEIGHT * similarity('search', tool.description),
+    );
     if (score < MIN_SCORE || (best && score <= best.score)) continue;
-    const param = [...free].sort((a, b) => bestSimilarity('search query', paramTexts(b)) - bestSimilarity('search query', paramTexts(a)))[0]!;
+    const param = [...free].sort(
+      (a, b) => bestSimilarity('search query', paramTexts(b)) - bestSimilarity('search query', paramTexts(a)),
+    )[0]!;
     best = { tool: tool.name, params: { [param.name]: query }, score, why: `${tool.name}.${param.name}` };
   }
   return best;
@@ -188,7 +215,9 @@ export function chooseLogin(tools: Tool[], username: string, password: string): 
   const tool = tools.find((t) => t.name === 'login' || t.name === 'sign_in');
   if (!tool) return undefined;
   const pick = (label: string, avoid?: string) =>
-    [...tool.params].filter((p) => p.name !== avoid).sort((a, b) => bestSimilarity(label, paramTexts(b)) - bestSimilarity(label, paramTexts(a)))[0];
+    [...tool.params]
+      .filter((p) => p.name !== avoid)
+      .sort((a, b) => bestSimilarity(label, paramTexts(b)) - bestSimilarity(label, paramTexts(a)))[0];
   const pw = tool.params.find((p) => p.type === 'password') ?? pick('password');
   const user = pick('username email', pw?.name);
   const params: ToolParams = {};
@@ -214,7 +243,9 @@ export function chooseDismiss(tools: Tool[], choice?: string): Choice | undefine
 
 /** Answering a JavaScript dialog: a tool about the dialog, with an accept/dismiss option, a boolean, or a text. */
 export function chooseDialogAnswer(tools: Tool[], accept: boolean, text?: string): Choice | undefined {
-  const about = (t: Tool) => bestSimilarity('dialog', [toolWords(t), t.description]) >= MIN_SCORE || /\b(dialog|confirm|alert|prompt)\b/.test(normalize(`${t.name} ${t.description}`));
+  const about = (t: Tool) =>
+    bestSimilarity('dialog', [toolWords(t), t.description]) >= MIN_SCORE ||
+    /\b(dialog|confirm|alert|prompt)\b/.test(normalize(`${t.name} ${t.description}`));
   const tool = tools.find(about);
   if (!tool) return undefined;
   const yes = ['accept', 'ok', 'yes', 'confirm'];

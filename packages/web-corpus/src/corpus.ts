@@ -3,7 +3,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CORPUS_DIR, PAGES_DIR } from './server';
 
-export const CATEGORIES = ['search', 'click', 'form', 'select', 'reveal', 'dialog', 'overlay', 'typed', 'login'] as const;
+export const CATEGORIES = [
+  'search',
+  'click',
+  'form',
+  'select',
+  'reveal',
+  'dialog',
+  'overlay',
+  'typed',
+  'login',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export type Step =
@@ -38,7 +48,9 @@ export interface LoginLabel {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** Every page, as its path under `pages/` (`widgets/tabs-apg.html`). */
@@ -50,13 +62,16 @@ export function listPages(pagesDir = PAGES_DIR): string[] {
 }
 
 export function loadTasks(dir = join(CORPUS_DIR, 'tasks')): Task[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const tasks = files.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Task[]);
   const ids = new Set<string>();
   for (const t of tasks) {
     if (ids.has(t.id)) throw new Error(`duplicate task id ${t.id}`);
     ids.add(t.id);
-    if (!(CATEGORIES as readonly string[]).includes(t.category)) throw new Error(`task ${t.id}: unknown category ${t.category}`);
+    if (!(CATEGORIES as readonly string[]).includes(t.category))
+      throw new Error(`task ${t.id}: unknown category ${t.category}`);
   }
   return tasks;
 }
@@ -66,7 +81,9 @@ export function loadTasks(dir = join(CORPUS_DIR, 'tasks')): Task[] {
  * labels in their own file (`labels.json` for the auth pages, `interaction.json` for the others).
  */
 export function loadLoginLabels(dir = join(CORPUS_DIR, 'login')): LoginLabel[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const labels = files.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as LoginLabel[]);
   const seen = new Set<string>();
   for (const l of labels) {

@@ -29,7 +29,14 @@ async function main(): Promise<void> {
   try {
     const m = await measure(rig, { log: (line) => console.log(line) });
     const thresholds = loadThresholds();
-    const body = reportMarkdown({ date: new Date().toISOString().slice(0, 10), pages: m.pages, scores: m.scores, results: m.results, login: m.login, thresholds });
+    const body = reportMarkdown({
+      date: new Date().toISOString().slice(0, 10),
+      pages: m.pages,
+      scores: m.scores,
+      results: m.results,
+      login: m.login,
+      thresholds,
+    });
     writeFileSync(DOC, withSection(readFileSync(DOC, 'utf8'), body));
     console.log(`\n${body}\n\nwritten to ${DOC}`);
     const below = belowFloors(m.scores, m.login, thresholds);

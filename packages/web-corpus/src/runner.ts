@@ -47,12 +47,21 @@ export async function runTask(api: AgentApi, server: CorpusServer, task: Task): 
   const missing = unmet(task.expect, events);
   if (missing.length > 0) {
     // The calls made say how the agent read the page map (e.g. a link followed by its href instead of clicked).
-    return { ...base, success: false, failure: `expected ${missing.map(describeExpectation).join(' and ')}; got ${describeEvents(events)} (after ${run.calls.join(', ') || 'no call'})` };
+    return {
+      ...base,
+      success: false,
+      failure: `expected ${missing.map(describeExpectation).join(' and ')}; got ${describeEvents(events)} (after ${run.calls.join(', ') || 'no call'})`,
+    };
   }
   return { ...base, success: true };
 }
 
-export async function runTasks(api: AgentApi, server: CorpusServer, tasks: Task[], onResult?: (r: TaskResult) => void): Promise<TaskResult[]> {
+export async function runTasks(
+  api: AgentApi,
+  server: CorpusServer,
+  tasks: Task[],
+  onResult?: (r: TaskResult) => void,
+): Promise<TaskResult[]> {
   const out: TaskResult[] = [];
   for (const task of tasks) {
     const r = await runTask(api, server, task);
@@ -91,7 +100,16 @@ export const CORPUS_CREDENTIALS = { username: 'reader@example.com', password: 'C
  * tool delivered the username and password in the right fields.
  */
 export async function loginMetrics(api: AgentApi, server: CorpusServer, labels: LoginLabel[]): Promise<LoginMetrics> {
-  const m: LoginMetrics = { pages: labels.length, truePositives: 0, falsePositives: [], falseNegatives: [], precision: 1, recall: 1, sink: { pages: 0, ok: 0, rate: 1, failures: [] }, errors: [] };
+  const m: LoginMetrics = {
+    pages: labels.length,
+    truePositives: 0,
+    falsePositives: [],
+    falseNegatives: [],
+    precision: 1,
+    recall: 1,
+    sink: { pages: 0, ok: 0, rate: 1, failures: [] },
+    errors: [],
+  };
   for (const label of labels) {
     server.reset();
     let map;
@@ -123,7 +141,13 @@ export async function loginMetrics(api: AgentApi, server: CorpusServer, labels: 
   return m;
 }
 
-async function sinkCheck(api: AgentApi, server: CorpusServer, sessionId: string, tools: Parameters<typeof chooseLogin>[0], sink: { username: string; password: string }): Promise<string | undefined> {
+async function sinkCheck(
+  api: AgentApi,
+  server: CorpusServer,
+  sessionId: string,
+  tools: Parameters<typeof chooseLogin>[0],
+  sink: { username: string; password: string },
+): Promise<string | undefined> {
   const { username, password } = CORPUS_CREDENTIALS;
   const choice = chooseLogin(tools, username, password);
   if (!choice) return 'no login tool';
@@ -140,5 +164,7 @@ async function sinkCheck(api: AgentApi, server: CorpusServer, sessionId: string,
   });
   if (ok) return undefined;
   const seen = submitted.map((e) => Object.keys((e.detail ?? {}) as object).join('+')).join('; ');
-  return submitted.length ? `submitted, but not as ${sink.username}+${sink.password} (fields: ${seen})` : 'nothing reached the sink';
+  return submitted.length
+    ? `submitted, but not as ${sink.username}+${sink.password} (fields: ${seen})`
+    : 'nothing reached the sink';
 }

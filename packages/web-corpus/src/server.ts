@@ -40,7 +40,6 @@ export interface CorpusServer {
   close(): Promise<void>;
 }
 
-
 const MAX_BODY = 1 << 20;
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -108,7 +107,8 @@ function refererPath(req: IncomingMessage): string | null {
   }
 }
 
-const RECEIVED = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Received</title></head><body><main><h1>Received</h1><p>Your submission was received.</p></main></body></html>';
+const RECEIVED =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Received</title></head><body><main><h1>Received</h1><p>Your submission was received.</p></main></body></html>';
 
 export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promise<CorpusServer> {
   const pagesDir = opts.pagesDir ?? PAGES_DIR;
@@ -124,15 +124,24 @@ export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promi
     if (url.pathname === '/_corpus/record.js') return send(200, CONTENT_TYPES['.js']!, await readFile(RECORD_JS));
     if (url.pathname === '/_corpus/record' && method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}') as { kind?: unknown; detail?: unknown; page?: unknown };
-      log.push({ kind: String(body.kind ?? ''), detail: body.detail ?? null, page: typeof body.page === 'string' ? body.page : null, via: 'record' });
+      log.push({
+        kind: String(body.kind ?? ''),
+        detail: body.detail ?? null,
+        page: typeof body.page === 'string' ? body.page : null,
+        via: 'record',
+      });
       return send(204, 'text/plain', '');
     }
     if (url.pathname === '/_corpus/sink') {
-      const fields = method === 'POST' ? fieldsFromBody(req.headers['content-type'] ?? '', await readBody(req)) : fieldsOf(url.searchParams);
+      const fields =
+        method === 'POST'
+          ? fieldsFromBody(req.headers['content-type'] ?? '', await readBody(req))
+          : fieldsOf(url.searchParams);
       log.push({ kind: 'submitted', detail: fields, page: refererPath(req), via: 'sink' });
       return send(200, CONTENT_TYPES['.html']!, RECEIVED);
     }
-    if (url.pathname === '/_corpus/events' && method === 'GET') return send(200, CONTENT_TYPES['.json']!, JSON.stringify(log));
+    if (url.pathname === '/_corpus/events' && method === 'GET')
+      return send(200, CONTENT_TYPES['.json']!, JSON.stringify(log));
     if (url.pathname === '/_corpus/reset' && method === 'POST') {
       log.length = 0;
       return send(204, 'text/plain', '');

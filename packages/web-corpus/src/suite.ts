@@ -5,7 +5,14 @@
 import { startStack, type Stack } from '@pagemap/test-utils';
 import { PagemapApi } from './agent';
 import { listPages, loadLoginLabels, loadTasks, type LoginLabel, type Task } from './corpus';
-import { loginMetrics, runTasks, scoreByCategory, type CategoryScore, type LoginMetrics, type TaskResult } from './runner';
+import {
+  loginMetrics,
+  runTasks,
+  scoreByCategory,
+  type CategoryScore,
+  type LoginMetrics,
+  type TaskResult,
+} from './runner';
 import { startCorpusServer, type CorpusServer } from './server';
 
 export interface Measurement {
@@ -43,10 +50,15 @@ export async function startRig(): Promise<CorpusRig> {
   };
 }
 
-export async function measure(rig: CorpusRig, opts: { tasks?: Task[]; labels?: LoginLabel[]; log?: (line: string) => void } = {}): Promise<Measurement> {
+export async function measure(
+  rig: CorpusRig,
+  opts: { tasks?: Task[]; labels?: LoginLabel[]; log?: (line: string) => void } = {},
+): Promise<Measurement> {
   const tasks = opts.tasks ?? loadTasks();
   const labels = opts.labels ?? loadLoginLabels();
-  const results = await runTasks(rig.api, rig.server, tasks, (r) => opts.log?.(`${r.success ? 'ok  ' : 'FAIL'} ${r.id}${r.failure ? `: ${r.failure}` : ''}`));
+  const results = await runTasks(rig.api, rig.server, tasks, (r) =>
+    opts.log?.(`${r.success ? 'ok  ' : 'FAIL'} ${r.id}${r.failure ? `: ${r.failure}` : ''}`),
+  );
   const login = await loginMetrics(rig.api, rig.server, labels);
   return { pages: listPages().length, results, scores: scoreByCategory(results), login };
 }

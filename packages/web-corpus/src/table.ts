@@ -5,11 +5,14 @@ import type { Thresholds } from './corpus';
 const pct = (x: number) => x.toFixed(2);
 
 export function categoryTable(scores: CategoryScore[], thresholds?: Thresholds): string {
-  const floor = (c: CategoryScore) => (c.category === 'overall' ? thresholds?.overall : thresholds?.categories[c.category]);
+  const floor = (c: CategoryScore) =>
+    c.category === 'overall' ? thresholds?.overall : thresholds?.categories[c.category];
   const lines = ['| category | tasks | solved | success | floor |', '| --- | --- | --- | --- | --- |'];
   for (const c of scores) {
     const f = floor(c);
-    lines.push(`| ${c.category === 'overall' ? '**overall**' : c.category} | ${c.tasks} | ${c.solved} | ${pct(c.rate)} | ${f === undefined ? '–' : pct(f)} |`);
+    lines.push(
+      `| ${c.category === 'overall' ? '**overall**' : c.category} | ${c.tasks} | ${c.solved} | ${pct(c.rate)} | ${f === undefined ? '–' : pct(f)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -17,7 +20,9 @@ export function categoryTable(scores: CategoryScore[], thresholds?: Thresholds):
 export function failureList(results: TaskResult[]): string {
   const failed = results.filter((r) => !r.success);
   if (failed.length === 0) return 'No failures.';
-  return failed.map((r) => `- \`${r.id}\` (${r.category}, \`${r.page}\`): ${r.failure?.replace(/\|/g, '\\|')}`).join('\n');
+  return failed
+    .map((r) => `- \`${r.id}\` (${r.category}, \`${r.page}\`): ${r.failure?.replace(/\|/g, '\\|')}`)
+    .join('\n');
 }
 
 export function loginTable(m: LoginMetrics): string {
@@ -40,7 +45,14 @@ export function loginTable(m: LoginMetrics): string {
 }
 
 /** Everything, as the generated section of docs/page-understanding.md shows it. */
-export function reportMarkdown(args: { date: string; pages: number; scores: CategoryScore[]; results: TaskResult[]; login: LoginMetrics; thresholds?: Thresholds }): string {
+export function reportMarkdown(args: {
+  date: string;
+  pages: number;
+  scores: CategoryScore[];
+  results: TaskResult[];
+  login: LoginMetrics;
+  thresholds?: Thresholds;
+}): string {
   return [
     `Web corpus (\`packages/web-corpus\`), measured ${args.date}: ${args.pages} pages, ${args.results.length} tasks, solved by the scripted agent through the API only.`,
     '',
@@ -63,7 +75,8 @@ export function belowFloors(scores: CategoryScore[], login: LoginMetrics, t: Thr
     const f = s.category === 'overall' ? t.overall : t.categories[s.category];
     if (f !== undefined && s.rate < f) out.push(`${s.category}: ${pct(s.rate)} < floor ${pct(f)}`);
   }
-  if (login.precision < t.login.precision) out.push(`login precision ${pct(login.precision)} < ${pct(t.login.precision)}`);
+  if (login.precision < t.login.precision)
+    out.push(`login precision ${pct(login.precision)} < ${pct(t.login.precision)}`);
   if (login.recall < t.login.recall) out.push(`login recall ${pct(login.recall)} < ${pct(t.login.recall)}`);
   if (login.sink.rate < t.login.sink) out.push(`login sink ${pct(login.sink.rate)} < ${pct(t.login.sink)}`);
   return out;

@@ -16,7 +16,26 @@ export function normalize(text: string): string {
     .trim();
 }
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'for', 'and', 'or', 'in', 'on', 'your', 'my', 'this', 'with', 'by', 'at', 'is', 'be']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'to',
+  'for',
+  'and',
+  'or',
+  'in',
+  'on',
+  'your',
+  'my',
+  'this',
+  'with',
+  'by',
+  'at',
+  'is',
+  'be',
+]);
 
 function stem(word: string): string {
   return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;

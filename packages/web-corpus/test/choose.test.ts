@@ -5,13 +5,17 @@ import { unmet } from '../src/expect';
 import { similarity } from '../src/text-match';
 
 const tool = (name: string, description: string, params: Tool['params'] = []): Tool => ({ name, description, params });
-const followLink = tool('follow_link', 'Follow one of this page\'s links, by its text.', [{ name: 'link', description: 'Text of the link', required: true, options: ['Pricing', 'Next ›', 'Docs'] }]);
+const followLink = tool('follow_link', "Follow one of this page's links, by its text.", [
+  { name: 'link', description: 'Text of the link', required: true, options: ['Pricing', 'Next ›', 'Docs'] },
+]);
 const navigate = tool('navigate', 'Open another URL.', [{ name: 'url', description: 'Absolute URL', required: true }]);
 
 test('text similarity: equal, contained, overlapping, unrelated', () => {
   expect(similarity('Privacy & security', 'privacy_security')).toBe(1);
   expect(similarity('Next page', 'Next ›')).toBeCloseTo(0.65);
-  expect(similarity('Shipping full name', 'name')).toBeLessThan(similarity('Shipping full name', 'Shipping address: Full name'));
+  expect(similarity('Shipping full name', 'name')).toBeLessThan(
+    similarity('Shipping full name', 'Shipping address: Full name'),
+  );
   expect(similarity('Billing', 'Open the Billing tab')).toBe(0.9);
   expect(similarity('Download invoice', 'Download last invoice')).toBeGreaterThan(0.5);
   expect(similarity('Curium', 'Check answer')).toBe(0);
@@ -30,8 +34,17 @@ test('fill: values go to params by label or option; the submit text picks a subm
     { name: 'ship_opt', description: 'ship opt', options: ['Standard delivery – free', 'Next-day delivery – $9.99'] },
     { name: 'action', description: 'Which button submits the form', options: ['Cancel', 'Save changes'] },
   ]);
-  const plan = chooseFill([followLink, form, navigate], { 'Display name': 'hiker_jo', 'Delivery option': 'next-day delivery' }, undefined, 'Save changes');
-  expect(plan).toMatchObject({ tool: 'edit_profile', ambiguous: [], params: { display_name: 'hiker_jo', ship_opt: 'Next-day delivery – $9.99', action: 'Save changes' } });
+  const plan = chooseFill(
+    [followLink, form, navigate],
+    { 'Display name': 'hiker_jo', 'Delivery option': 'next-day delivery' },
+    undefined,
+    'Save changes',
+  );
+  expect(plan).toMatchObject({
+    tool: 'edit_profile',
+    ambiguous: [],
+    params: { display_name: 'hiker_jo', ship_opt: 'Next-day delivery – $9.99', action: 'Save changes' },
+  });
 });
 
 test('fill: two params that fit a label equally are reported, not guessed', () => {
@@ -39,29 +52,53 @@ test('fill: two params that fit a label equally are reported, not guessed', () =
     { name: 'name', description: 'Full name' },
     { name: 'name_2', description: 'Full name' },
   ]);
-  expect(chooseFill([form], { 'Shipping full name': 'Ann Lee' })?.ambiguous).toEqual(['"Shipping full name" (name = name_2)']);
+  expect(chooseFill([form], { 'Shipping full name': 'Ann Lee' })?.ambiguous).toEqual([
+    '"Shipping full name" (name = name_2)',
+  ]);
   const told = tool('continue', 'Submit the form', [
     { name: 'name', description: 'Billing address: Full name' },
     { name: 'name_2', description: 'Shipping address: Full name' },
   ]);
-  expect(chooseFill([told], { 'Shipping full name': 'Ann Lee' })).toMatchObject({ ambiguous: [], params: { name_2: 'Ann Lee' } });
+  expect(chooseFill([told], { 'Shipping full name': 'Ann Lee' })).toMatchObject({
+    ambiguous: [],
+    params: { name_2: 'Ann Lee' },
+  });
 });
 
 test('search, login, overlay and dialog choices', () => {
-  const search = tool('search', 'Search on this page.', [{ name: 'query', description: 'Search terms', required: true }]);
+  const search = tool('search', 'Search on this page.', [
+    { name: 'query', description: 'Search terms', required: true },
+  ]);
   expect(chooseSearch([followLink, search], 'kayak')).toMatchObject({ tool: 'search', params: { query: 'kayak' } });
-  const login = tool('login', 'Sign in', [{ name: 'email', description: 'Email' }, { name: 'password', description: 'Password', type: 'password' }]);
-  expect(chooseLogin([login], 'u@example.com', 'pw')).toMatchObject({ params: { email: 'u@example.com', password: 'pw' } });
+  const login = tool('login', 'Sign in', [
+    { name: 'email', description: 'Email' },
+    { name: 'password', description: 'Password', type: 'password' },
+  ]);
+  expect(chooseLogin([login], 'u@example.com', 'pw')).toMatchObject({
+    params: { email: 'u@example.com', password: 'pw' },
+  });
   expect(chooseLogin([search], 'u', 'p')).toBeUndefined();
-  const consent = tool('cookie_consent', 'Answer the cookie banner', [{ name: 'choice', description: 'Button', required: true, options: ['Accept All Cookies', 'Reject All'] }]);
+  const consent = tool('cookie_consent', 'Answer the cookie banner', [
+    { name: 'choice', description: 'Button', required: true, options: ['Accept All Cookies', 'Reject All'] },
+  ]);
   expect(chooseDismiss([consent], 'Reject All')).toMatchObject({ params: { choice: 'Reject All' } });
-  const dialog = tool('answer_dialog', 'Answer the open confirm() dialog', [{ name: 'answer', description: 'Button', options: ['accept', 'dismiss'] }, { name: 'text', description: 'Text for a prompt' }]);
-  expect(chooseDialogAnswer([dialog], true, 'Groceries')).toMatchObject({ params: { answer: 'accept', text: 'Groceries' } });
+  const dialog = tool('answer_dialog', 'Answer the open confirm() dialog', [
+    { name: 'answer', description: 'Button', options: ['accept', 'dismiss'] },
+    { name: 'text', description: 'Text for a prompt' },
+  ]);
+  expect(chooseDialogAnswer([dialog], true, 'Groceries')).toMatchObject({
+    params: { answer: 'accept', text: 'Groceries' },
+  });
   expect(chooseDialogAnswer([search], true)).toBeUndefined();
 });
 
 test('expectations: case and spacing aside, extra fields fine, lists as sets, missing fields fail', () => {
-  const ev = { kind: 'submitted', detail: { topics: ['tech', 'morning'], name: 'Ann  Lee', extra: '1' }, page: null, via: 'sink' as const };
+  const ev = {
+    kind: 'submitted',
+    detail: { topics: ['tech', 'morning'], name: 'Ann  Lee', extra: '1' },
+    page: null,
+    via: 'sink' as const,
+  };
   expect(unmet([{ kind: 'submitted', fields: { topics: ['morning', 'tech'], name: 'ann lee' } }], [ev])).toEqual([]);
   expect(unmet([{ kind: 'submitted', fields: { topics: ['morning'] } }], [ev])).toHaveLength(1);
   expect(unmet([{ kind: 'submitted', fields: { op: 'save' } }], [ev])).toHaveLength(1);

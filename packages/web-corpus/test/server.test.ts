@@ -28,10 +28,20 @@ test('serves pages and record.js, and nothing outside the pages folder', async (
 });
 
 test('records __record events and form submissions (GET and POST, repeated names as lists), and resets', async () => {
-  await fetch(server.url('_corpus/record'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'clicked', detail: 'Billing', page: '/widgets/tabs.html' }) });
-  const got = await fetch(server.url('_corpus/sink?topics=morning&topics=tech&email=a%40b.c'), { headers: { referer: server.url('forms/a.html') } });
+  await fetch(server.url('_corpus/record'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'clicked', detail: 'Billing', page: '/widgets/tabs.html' }),
+  });
+  const got = await fetch(server.url('_corpus/sink?topics=morning&topics=tech&email=a%40b.c'), {
+    headers: { referer: server.url('forms/a.html') },
+  });
   expect(await got.text()).toContain('Received');
-  await fetch(server.url('_corpus/sink'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Ann+Lee&op=save' });
+  await fetch(server.url('_corpus/sink'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'name=Ann+Lee&op=save',
+  });
   const events = await (await fetch(server.url('_corpus/events'))).json();
   expect(events).toEqual([
     { kind: 'clicked', detail: 'Billing', page: '/widgets/tabs.html', via: 'record' },

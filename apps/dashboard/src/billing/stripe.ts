@@ -29,7 +29,13 @@ export class StripeVerifier implements CardVerifier {
     this.stripe = new Stripe(opts.secretKey, {
       maxNetworkRetries: 1,
       timeout: 20_000,
-      ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol === 'http:' ? 'http' : 'https',
+          }
+        : {}),
     });
     this.testKey = opts.secretKey.startsWith('sk_test_');
     this.label = this.testKey
@@ -37,14 +43,31 @@ export class StripeVerifier implements CardVerifier {
       : 'Cards are verified by Stripe with a zero-amount SetupIntent; nothing is charged.';
   }
 
-  async verify(card: CardInput, owner: { ownerId: string; email: string; tenantId: string }): Promise<CardVerification> {
+  async verify(
+    card: CardInput,
+    owner: { ownerId: string; email: string; tenantId: string },
+  ): Promise<CardVerification> {
     const digits = cardDigits(card.number);
-    if (!expiryValid(card.expMonth, card.expYear)) return { ok: false, code: 'CARD_INVALID', message: 'The expiry date is not valid or has passed.' };
+    if (!expiryValid(card.expMonth, card.expYear))
+      return { ok: false, code: 'CARD_INVALID', message: 'The expiry date is not valid or has passed.' };
     const test = STRIPE_TEST_CARDS[digits];
-    if (!this.testKey) return { ok: false, code: 'PROVIDER_ERROR', message: 'Live card entry needs Stripe Elements, which this deployment does not embed yet; ask the operator.' };
-    if (!test) return { ok: false, code: 'CARD_INVALID', message: 'With a Stripe test key only Stripe’s published test card numbers are accepted.' };
+    if (!this.testKey)
+      return {
+        ok: false,
+        code: 'PROVIDER_ERROR',
+        message: 'Live card entry needs Stripe Elements, which this deployment does not embed yet; ask the operator.',
+      };
+    if (!test)
+      return {
+        ok: false,
+        code: 'CARD_INVALID',
+        message: 'With a Stripe test key only Stripe’s published test card numbers are accepted.',
+      };
     try {
-      const customer = await this.stripe.customers.create({ email: owner.email, metadata: { pagemap_tenant: owner.tenantId, pagemap_owner: owner.ownerId } });
+      const customer = await this.stripe.customers.create({
+        email: owner.email,
+        metadata: { pagemap_tenant: owner.tenantId, pagemap_owner: owner.ownerId },
+      });
       const intent = await this.stripe.setupIntents.create({
         customer: customer.id,
         payment_method: test.paymentMethod,
@@ -53,12 +76,28 @@ export class StripeVerifier implements CardVerifier {
         metadata: { pagemap_tenant: owner.tenantId, purpose: 'login_automation_verification' },
         expand: ['payment_method'],
       });
-      if (intent.status !== 'succeeded') return { ok: false, code: 'CARD_DECLINED', message: `The card could not be verified (${intent.status}); try another card.` };
+      if (intent.status !== 'succeeded')
+        return {
+          ok: false,
+          code: 'CARD_DECLINED',
+          message: `The card could not be verified (${intent.status}); try another card.`,
+        };
       const pm = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method : null;
-      return { ok: true, provider: 'stripe', reference: intent.id, brand: pm?.card?.brand ?? test.brand, last4: pm?.card?.last4 ?? digits.slice(-4) };
+      return {
+        ok: true,
+        provider: 'stripe',
+        reference: intent.id,
+        brand: pm?.card?.brand ?? test.brand,
+        last4: pm?.card?.last4 ?? digits.slice(-4),
+      };
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeCardError) return { ok: false, code: 'CARD_DECLINED', message: err.message };
-      return { ok: false, code: 'PROVIDER_ERROR', message: 'The payment provider could not be reached; try again shortly.' };
+      if (err instanceof Stripe.errors.StripeCardError)
+        return { ok: false, code: 'CARD_DECLINED', message: err.message };
+      return {
+        ok: false,
+        code: 'PROVIDER_ERROR',
+        message: 'The payment provider could not be reached; try again shortly.',
+      };
     }
   }
 }

@@ -21,7 +21,19 @@ export const STRIPE_TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '3056930009020004': { brand: 'diners', paymentMethod: 'pm_card_diners' },
   '3566002020360505': { brand: 'jcb', paymentMethod: 'pm_card_jcb' },
   '6200000000000005': { brand: 'unionpay', paymentMethod: 'pm_card_unionpay' },
-  '4000000000000002': { brand: 'visa', paymentMethod: 'pm_card_visa_chargeDeclined', declines: 'Your card was declined.' },
-  '4000000000009995': { brand: 'visa', paymentMethod: 'pm_card_visa_chargeDeclinedInsufficientFunds', declines: 'Your card has insufficient funds.' },
-  '4000000000000069': { brand: 'visa', paymentMethod: 'pm_card_chargeDeclinedExpiredCard', declines: 'Your card has expired.' },
+  '4000000000000002': {
+    brand: 'visa',
+    paymentMethod: 'pm_card_visa_chargeDeclined',
+    declines: 'Your card was declined.',
+  },
+  '4000000000009995': {
+    brand: 'visa',
+    paymentMethod: 'pm_card_visa_chargeDeclinedInsufficientFunds',
+    declines: 'Your card has insufficient funds.',
+  },
+  '4000000000000069': {
+    brand: 'visa',
+    paymentMethod: 'pm_card_chargeDeclinedExpiredCard',
+    declines: 'Your card has expired.',
+  },
 };

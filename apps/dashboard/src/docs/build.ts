@@ -10,14 +10,33 @@ import MarkdownIt from 'markdown-it';
 import { docPage } from './template';
 
 /** Preferred order in the sidebar; other pages follow alphabetically. */
-const ORDER = ['index', 'quickstart', 'concepts', 'api', 'errors', 'playground', 'dashboard', 'billing', 'acceptable-use', 'page-understanding', 'security', 'configuration', 'operations', 'architecture', 'benchmarks', 'soak'];
+const ORDER = [
+  'index',
+  'quickstart',
+  'concepts',
+  'api',
+  'errors',
+  'playground',
+  'dashboard',
+  'billing',
+  'acceptable-use',
+  'page-understanding',
+  'security',
+  'configuration',
+  'operations',
+  'architecture',
+  'benchmarks',
+  'soak',
+];
 
 export function buildDocs(docsDir: string, outDir: string): string[] {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
-  const defaultLink = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  const defaultLink =
+    md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const href = tokens[idx]!.attrGet('href');
-    if (typeof href === 'string' && !/^[a-z]+:/i.test(href)) tokens[idx]!.attrSet('href', href.replace(/^\.\//, '').replace(/\.md(#|$)/, '.html$1'));
+    if (typeof href === 'string' && !/^[a-z]+:/i.test(href))
+      tokens[idx]!.attrSet('href', href.replace(/^\.\//, '').replace(/\.md(#|$)/, '.html$1'));
     return defaultLink(tokens, idx, options, env, self);
   };
   const files = readdirSync(docsDir).filter((f) => f.endsWith('.md'));

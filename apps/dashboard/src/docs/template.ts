@@ -34,7 +34,9 @@ export function playgroundWidget(): Html {
 }
 
 export function docPage(p: DocPage, all: Array<{ slug: string; title: string }>): string {
-  const nav = all.map((d) => html`<li><a href="${d.slug}.html"${d.slug === p.slug ? html` aria-current="page"` : ''}>${d.title}</a></li>`);
+  const nav = all.map(
+    (d) => html`<li><a href="${d.slug}.html"${d.slug === p.slug ? html` aria-current="page"` : ''}>${d.title}</a></li>`,
+  );
   const isPlayground = p.slug === 'playground';
   return html`<!doctype html>
 <html lang="en">

@@ -35,14 +35,23 @@ export class RedisSessionStore extends session.Store {
   }
 
   override set(sid: string, sess: SessionData, cb?: Cb): void {
-    this.redis.set(this.prefix + sid, JSON.stringify(sess), 'EX', this.ttlOf(sess)).then(() => cb?.(), (err) => cb?.(err));
+    this.redis.set(this.prefix + sid, JSON.stringify(sess), 'EX', this.ttlOf(sess)).then(
+      () => cb?.(),
+      (err) => cb?.(err),
+    );
   }
 
   override touch(sid: string, sess: SessionData, cb?: Cb): void {
-    this.redis.expire(this.prefix + sid, this.ttlOf(sess)).then(() => cb?.(), (err) => cb?.(err));
+    this.redis.expire(this.prefix + sid, this.ttlOf(sess)).then(
+      () => cb?.(),
+      (err) => cb?.(err),
+    );
   }
 
   override destroy(sid: string, cb?: Cb): void {
-    this.redis.del(this.prefix + sid).then(() => cb?.(), (err) => cb?.(err));
+    this.redis.del(this.prefix + sid).then(
+      () => cb?.(),
+      (err) => cb?.(err),
+    );
   }
 }

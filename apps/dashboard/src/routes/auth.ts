@@ -33,10 +33,21 @@ export function authRoutes(services: DashboardServices): Router {
     limit: env.PAGEMAP_DASHBOARD_AUTH_RATE,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: new RedisStore({ prefix: `${keys.dashboard}:rl:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never }),
+    store: new RedisStore({
+      prefix: `${keys.dashboard}:rl:`,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+    }),
     handler: (_req, res) => {
       metrics.signIns.inc({ outcome: 'rate_limited' });
-      res.status(429).type('html').send(signInPage({ csrfToken: '', flash: { kind: 'error', text: 'Too many attempts from this address; wait a minute and try again.' } }));
+      res
+        .status(429)
+        .type('html')
+        .send(
+          signInPage({
+            csrfToken: '',
+            flash: { kind: 'error', text: 'Too many attempts from this address; wait a minute and try again.' },
+          }),
+        );
     },
   });
 
@@ -48,12 +59,19 @@ export function authRoutes(services: DashboardServices): Router {
   router.post('/signin', limiter, async (req, res) => {
     const email = field(req, 'email');
     const next = safeNext(field(req, 'next'));
-    const again = (status: number, text: string) => res.status(status).type('html').send(signInPage({ csrfToken: csrfToken(req), next, email, flash: { kind: 'error', text } }));
+    const again = (status: number, text: string) =>
+      res
+        .status(status)
+        .type('html')
+        .send(signInPage({ csrfToken: csrfToken(req), next, email, flash: { kind: 'error', text } }));
     const lockedFor = await lockout.lockedFor(email);
     if (lockedFor > 0) {
       metrics.signIns.inc({ outcome: 'locked' });
       log.warn({ event: 'signin_locked' }, 'sign-in refused: email locked');
-      return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(lockedFor / 60)} minute(s).`);
+      return again(
+        429,
+        `Too many failed sign-ins for this email. Try again in ${Math.ceil(lockedFor / 60)} minute(s).`,
+      );
     }
     const owner = await owners.authenticate(email, field(req, 'password'));
     if (!owner) {
@@ -86,7 +104,12 @@ export function authRoutes(services: DashboardServices): Router {
       res.redirect(303, '/keys');
     } catch (err) {
       if (!(err instanceof OwnerError)) throw err;
-      res.status(err.code === 'EMAIL_TAKEN' ? 409 : 400).type('html').send(signUpPage({ csrfToken: csrfToken(req), email, accountName, flash: { kind: 'error', text: err.message } }));
+      res
+        .status(err.code === 'EMAIL_TAKEN' ? 409 : 400)
+        .type('html')
+        .send(
+          signUpPage({ csrfToken: csrfToken(req), email, accountName, flash: { kind: 'error', text: err.message } }),
+        );
     }
   });
 

@@ -23,8 +23,19 @@ export function billingRoutes(services: DashboardServices): Router {
   const render = async (req: Request, who: SignedIn, fl?: { kind: 'ok' | 'error'; text: string }) => {
     const tenant = (await services.accounts.getTenant(who.tenant.id)) ?? who.tenant;
     const flashed = fl ?? takeFlash(req);
-    const frame = { who: { email: who.owner.email, account: tenant.name }, csrfToken: csrfToken(req), ...(flashed ? { flash: flashed } : {}) };
-    return billingPage({ frame, usage: await usageView(services, tenant), hasSubscription: tenant.hasSubscription, state: await gate.state(tenant.id), providerLabel: verifier.label, testMode: verifier.mode === 'test' });
+    const frame = {
+      who: { email: who.owner.email, account: tenant.name },
+      csrfToken: csrfToken(req),
+      ...(flashed ? { flash: flashed } : {}),
+    };
+    return billingPage({
+      frame,
+      usage: await usageView(services, tenant),
+      hasSubscription: tenant.hasSubscription,
+      state: await gate.state(tenant.id),
+      providerLabel: verifier.label,
+      testMode: verifier.mode === 'test',
+    });
   };
 
   router.get('/billing', async (req, res) => {
@@ -35,17 +46,48 @@ export function billingRoutes(services: DashboardServices): Router {
     const who = signedIn(res);
     res.setHeader('Cache-Control', 'no-store');
     if (field(req, 'attest') !== ACCEPTABLE_USE_VERSION) {
-      return res.status(400).type('html').send(await render(req, who, { kind: 'error', text: 'Tick the acceptable-use attestation to enable login automation.' }));
+      return res
+        .status(400)
+        .type('html')
+        .send(
+          await render(req, who, {
+            kind: 'error',
+            text: 'Tick the acceptable-use attestation to enable login automation.',
+          }),
+        );
     }
-    const card = { number: field(req, 'card_number'), expMonth: Number(field(req, 'exp_month')), expYear: Number(field(req, 'exp_year')), cvc: field(req, 'cvc') };
-    const result = await verifier.verify(card, { ownerId: who.owner.id, email: who.owner.email, tenantId: who.tenant.id });
+    const card = {
+      number: field(req, 'card_number'),
+      expMonth: Number(field(req, 'exp_month')),
+      expYear: Number(field(req, 'exp_year')),
+      cvc: field(req, 'cvc'),
+    };
+    const result = await verifier.verify(card, {
+      ownerId: who.owner.id,
+      email: who.owner.email,
+      tenantId: who.tenant.id,
+    });
     services.metrics.cardChecks.inc({ mode: verifier.mode, result: result.ok ? 'ok' : result.code });
     if (!result.ok) {
-      log.info({ event: 'card_verification_failed', tenant: who.tenant.id, code: result.code }, 'card verification failed');
-      return res.status(result.code === 'PROVIDER_ERROR' ? 502 : 402).type('html').send(await render(req, who, { kind: 'error', text: result.message }));
+      log.info(
+        { event: 'card_verification_failed', tenant: who.tenant.id, code: result.code },
+        'card verification failed',
+      );
+      return res
+        .status(result.code === 'PROVIDER_ERROR' ? 502 : 402)
+        .type('html')
+        .send(await render(req, who, { kind: 'error', text: result.message }));
     }
-    await gate.enable(who.tenant.id, who.owner.id, { provider: result.provider, reference: result.reference, brand: result.brand, last4: result.last4 }, ACCEPTABLE_USE_VERSION);
-    log.info({ event: 'login_automation_enabled', tenant: who.tenant.id, owner: who.owner.id, aup: ACCEPTABLE_USE_VERSION }, 'login automation enabled');
+    await gate.enable(
+      who.tenant.id,
+      who.owner.id,
+      { provider: result.provider, reference: result.reference, brand: result.brand, last4: result.last4 },
+      ACCEPTABLE_USE_VERSION,
+    );
+    log.info(
+      { event: 'login_automation_enabled', tenant: who.tenant.id, owner: who.owner.id, aup: ACCEPTABLE_USE_VERSION },
+      'login automation enabled',
+    );
     flash(req, 'ok', `Card verified (${result.brand} ending ${result.last4}). Login automation is enabled.`);
     res.redirect(303, '/billing');
   });
@@ -53,7 +95,10 @@ export function billingRoutes(services: DashboardServices): Router {
   router.post('/billing/login-automation/disable', async (req, res) => {
     const who = signedIn(res);
     await gate.disable(who.tenant.id);
-    log.info({ event: 'login_automation_disabled', tenant: who.tenant.id, owner: who.owner.id }, 'login automation disabled');
+    log.info(
+      { event: 'login_automation_disabled', tenant: who.tenant.id, owner: who.owner.id },
+      'login automation disabled',
+    );
     flash(req, 'ok', 'Login automation is off.');
     res.redirect(303, '/billing');
   });

@@ -15,8 +15,16 @@ export function keyRoutes(services: DashboardServices): Router {
 
   router.get('/keys', async (req, res) => {
     const { owner, tenant } = signedIn(res);
-    const frame = { who: { email: owner.email, account: tenant.name }, csrfToken: csrfToken(req), ...(req.session.flash ? { flash: takeFlash(req)! } : {}) };
-    res.type('html').send(keysPage({ frame, keys: await accounts.listKeys(tenant.id), apiUrl: env.PAGEMAP_API_URL.replace(/\/$/, '') }));
+    const frame = {
+      who: { email: owner.email, account: tenant.name },
+      csrfToken: csrfToken(req),
+      ...(req.session.flash ? { flash: takeFlash(req)! } : {}),
+    };
+    res
+      .type('html')
+      .send(
+        keysPage({ frame, keys: await accounts.listKeys(tenant.id), apiUrl: env.PAGEMAP_API_URL.replace(/\/$/, '') }),
+      );
   });
 
   router.post('/keys', async (req, res) => {
@@ -27,8 +35,22 @@ export function keyRoutes(services: DashboardServices): Router {
     log.info({ event: 'key_issued', owner: owner.id, tenant: tenant.id, keyId: issued.info.keyId }, 'key issued');
     // Rendered in this response, never stored in the session: the plaintext key exists only here.
     res.setHeader('Cache-Control', 'no-store');
-    const frame = { who: { email: owner.email, account: tenant.name }, csrfToken: csrfToken(req), flash: { kind: 'ok' as const, text: 'Key issued.' } };
-    res.status(201).type('html').send(keysPage({ frame, keys: await accounts.listKeys(tenant.id), issued, apiUrl: env.PAGEMAP_API_URL.replace(/\/$/, '') }));
+    const frame = {
+      who: { email: owner.email, account: tenant.name },
+      csrfToken: csrfToken(req),
+      flash: { kind: 'ok' as const, text: 'Key issued.' },
+    };
+    res
+      .status(201)
+      .type('html')
+      .send(
+        keysPage({
+          frame,
+          keys: await accounts.listKeys(tenant.id),
+          issued,
+          apiUrl: env.PAGEMAP_API_URL.replace(/\/$/, ''),
+        }),
+      );
   });
 
   router.post('/keys/:keyId/revoke', async (req, res) => {
@@ -36,8 +58,17 @@ export function keyRoutes(services: DashboardServices): Router {
     const keyId = String(req.params.keyId);
     const revoked = /^key_[0-9a-f]{12}$/.test(keyId) && (await accounts.revokeKey(tenant.id, keyId));
     if (!revoked) {
-      const frame = { who: { email: owner.email, account: tenant.name }, csrfToken: csrfToken(req), flash: { kind: 'error' as const, text: 'No such key in this account.' } };
-      return res.status(404).type('html').send(keysPage({ frame, keys: await accounts.listKeys(tenant.id), apiUrl: env.PAGEMAP_API_URL.replace(/\/$/, '') }));
+      const frame = {
+        who: { email: owner.email, account: tenant.name },
+        csrfToken: csrfToken(req),
+        flash: { kind: 'error' as const, text: 'No such key in this account.' },
+      };
+      return res
+        .status(404)
+        .type('html')
+        .send(
+          keysPage({ frame, keys: await accounts.listKeys(tenant.id), apiUrl: env.PAGEMAP_API_URL.replace(/\/$/, '') }),
+        );
     }
     log.info({ event: 'key_revoked', owner: owner.id, tenant: tenant.id, keyId }, 'key revoked');
     flash(req, 'ok', `Key ${keyId} revoked; it is refused from now on.`);

@@ -15,14 +15,21 @@ export function playgroundRoutes(services: DashboardServices): Router {
     res.setHeader('Cache-Control', 'no-store');
     const owner = req.session.ownerId ? await services.owners.getOwner(req.session.ownerId) : null;
     if (!owner) return res.json({ signed_in: false, api_url: services.env.PAGEMAP_API_URL });
-    res.json({ signed_in: true, email: owner.email, csrf_token: csrfToken(req), api_url: services.env.PAGEMAP_API_URL });
+    res.json({
+      signed_in: true,
+      email: owner.email,
+      csrf_token: csrfToken(req),
+      api_url: services.env.PAGEMAP_API_URL,
+    });
   });
   router.post('/api/playground-token', requireOwner(services), (_req, res) => {
     const { owner, tenant } = signedIn(res);
     const { token, expiresAt } = mintPlaygroundToken(services.env.PAGEMAP_JWT_SECRET, tenant.id);
     services.log.info({ event: 'playground_token', owner: owner.id, tenant: tenant.id }, 'playground token minted');
     res.setHeader('Cache-Control', 'no-store');
-    res.status(201).json({ token, expires_at: expiresAt.toISOString(), expires_in: PLAYGROUND_TOKEN_TTL_S, scope: 'browse' });
+    res
+      .status(201)
+      .json({ token, expires_at: expiresAt.toISOString(), expires_in: PLAYGROUND_TOKEN_TTL_S, scope: 'browse' });
   });
   return router;
 }

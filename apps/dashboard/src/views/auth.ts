@@ -3,7 +3,12 @@ import { MIN_PASSWORD_LENGTH } from '@pagemap/accounts';
 import { html } from './html';
 import { page, type PageOptions } from './layout';
 
-export function signInPage(o: { csrfToken: string; next?: string; email?: string; flash?: PageOptions['flash'] }): string {
+export function signInPage(o: {
+  csrfToken: string;
+  next?: string;
+  email?: string;
+  flash?: PageOptions['flash'];
+}): string {
   return page(
     { title: 'Sign in', ...(o.flash ? { flash: o.flash } : {}) },
     html`<h1>Sign in</h1>
@@ -20,7 +25,12 @@ export function signInPage(o: { csrfToken: string; next?: string; email?: string
   );
 }
 
-export function signUpPage(o: { csrfToken: string; email?: string; accountName?: string; flash?: PageOptions['flash'] }): string {
+export function signUpPage(o: {
+  csrfToken: string;
+  email?: string;
+  accountName?: string;
+  flash?: PageOptions['flash'];
+}): string {
   return page(
     { title: 'Create an account', ...(o.flash ? { flash: o.flash } : {}) },
     html`<h1>Create an account</h1>

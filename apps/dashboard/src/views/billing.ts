@@ -4,7 +4,14 @@ import { html } from './html';
 import { page, type PageOptions } from './layout';
 import { usageSummary, type UsageView } from './usage';
 
-export function billingPage(o: { frame: Omit<PageOptions, 'title' | 'active'>; usage: UsageView; hasSubscription: boolean; state: VerificationState; providerLabel: string; testMode: boolean }): string {
+export function billingPage(o: {
+  frame: Omit<PageOptions, 'title' | 'active'>;
+  usage: UsageView;
+  hasSubscription: boolean;
+  state: VerificationState;
+  providerLabel: string;
+  testMode: boolean;
+}): string {
   const { state } = o;
   const status = state.enabled
     ? html`<p id="login-automation-status" data-enabled="true"><strong>Login automation is enabled.</strong> Identity-provider sign-in pages open for this account.</p>

@@ -3,7 +3,14 @@
  * contexts alike) unless it is itself an Html fragment produced by this tag. That makes a tenant
  * or key name such as `<img src=x onerror=…>` inert wherever it is rendered.
  */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
 
 export class Html {
   constructor(readonly value: string) {}

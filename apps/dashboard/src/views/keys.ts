@@ -3,7 +3,12 @@ import type { KeyInfo } from '@pagemap/accounts';
 import { html } from './html';
 import { page, type PageOptions } from './layout';
 
-export function keysPage(o: { frame: Omit<PageOptions, 'title' | 'active'>; keys: KeyInfo[]; issued?: { key: string; info: KeyInfo }; apiUrl: string }): string {
+export function keysPage(o: {
+  frame: Omit<PageOptions, 'title' | 'active'>;
+  keys: KeyInfo[];
+  issued?: { key: string; info: KeyInfo };
+  apiUrl: string;
+}): string {
   const rows = o.keys.map(
     (k) => html`<tr>
   <td>${k.name ?? html`<span class="muted">(unnamed)</span>`}</td>
@@ -16,14 +21,16 @@ export function keysPage(o: { frame: Omit<PageOptions, 'title' | 'active'>; keys
   return page(
     { ...o.frame, title: 'API keys', active: 'keys', scripts: ['/static/copy.js'] },
     html`<h1>API keys</h1>
-${o.issued
-  ? html`<section class="card issued" aria-labelledby="new-key-title">
+${
+  o.issued
+    ? html`<section class="card issued" aria-labelledby="new-key-title">
   <h2 id="new-key-title">Your new key</h2>
   <p>Copy it now: it is shown only once. Pagemap keeps only a hash.</p>
   <p><label for="new-key">API key</label> <input id="new-key" type="text" readonly value="${o.issued.key}" size="40"> <button type="button" class="copy" data-copy="new-key">Copy</button></p>
   <pre><code>curl -s ${o.apiUrl}/v1/browse -H "Authorization: Bearer ${o.issued.key}" -H "Content-Type: application/json" -d '{"url": "https://example.com/"}'</code></pre>
 </section>`
-  : ''}
+    : ''
+}
 <form method="post" action="/keys" class="card narrow">
   <input type="hidden" name="_csrf" value="${o.frame.csrfToken}">
   <label for="key-name">Key name</label>

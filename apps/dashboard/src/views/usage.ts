@@ -57,7 +57,13 @@ export function usagePage(o: { frame: Omit<PageOptions, 'title' | 'active'>; usa
   );
 }
 
-export function overviewPage(o: { frame: Omit<PageOptions, 'title' | 'active'>; usage: UsageView; keyCount: number; loginAutomation: boolean; apiUrl: string }): string {
+export function overviewPage(o: {
+  frame: Omit<PageOptions, 'title' | 'active'>;
+  usage: UsageView;
+  keyCount: number;
+  loginAutomation: boolean;
+  apiUrl: string;
+}): string {
   return page(
     { ...o.frame, title: 'Overview', active: 'overview' },
     html`<h1>Overview</h1>

@@ -11,9 +11,11 @@ export class Authenticator {
   ) {}
 
   async authenticate(header: string | undefined): Promise<Principal> {
-    if (!header) throw new PagemapError('UNAUTHORIZED', 'Missing Authorization header; send `Authorization: Bearer <API key>`.');
+    if (!header)
+      throw new PagemapError('UNAUTHORIZED', 'Missing Authorization header; send `Authorization: Bearer <API key>`.');
     const match = /^Bearer +(\S+)\s*$/i.exec(header);
-    if (!match) throw new PagemapError('UNAUTHORIZED', 'Malformed Authorization header; send `Authorization: Bearer <API key>`.');
+    if (!match)
+      throw new PagemapError('UNAUTHORIZED', 'Malformed Authorization header; send `Authorization: Bearer <API key>`.');
     const credential = match[1]!;
     if (looksLikeApiKey(credential)) {
       const info = await this.accounts.resolveKey(credential);

@@ -7,7 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import { PagemapError, screenshotOptionsOf, toolCallsOf, type BrowseRequest, type BrowseResponse, type ToolResult } from '@pagemap/contracts';
+import {
+  PagemapError,
+  screenshotOptionsOf,
+  toolCallsOf,
+  type BrowseRequest,
+  type BrowseResponse,
+  type ToolResult,
+} from '@pagemap/contracts';
 import type { AccountStore, Tenant } from '@pagemap/accounts';
 import type { JobPayload, Sealer, SessionDirectory } from '@pagemap/queue';
 import type { Principal } from '../auth/principal';
@@ -62,7 +69,10 @@ export class BrowseFlow {
     const tenant = principal.tenant;
     const calls = toolCallsOf(body);
     if (calls.length > 0 && principal.scope === 'playground') {
-      throw new PagemapError('FORBIDDEN', 'Playground tokens can observe pages but cannot execute tools; use a full API key.');
+      throw new PagemapError(
+        'FORBIDDEN',
+        'Playground tokens can observe pages but cannot execute tools; use a full API key.',
+      );
     }
 
     // Follow-ups go to the worker that owns the session (SESSION_NOT_FOUND otherwise); a new
@@ -96,14 +106,20 @@ export class BrowseFlow {
     } finally {
       // Any failure of a new session gives its slot back. (The worker removes sessions it opened
       // and then closed; this covers refusals before opening.)
-      if (owner === undefined && !sessionOpened) await directory.releaseSlot(tenant.id, sessionId).catch(() => undefined);
+      if (owner === undefined && !sessionOpened)
+        await directory.releaseSlot(tenant.id, sessionId).catch(() => undefined);
     }
   }
 
   /** Takes an open-session slot or refuses with 429 SESSION_LIMIT_EXCEEDED. */
   async #takeSlot(tenant: Tenant, sessionId: string): Promise<void> {
     const limit = this.deps.accounts.plan(tenant).maxOpenSessions;
-    const slot = await this.deps.directory.takeSlot(tenant.id, sessionId, limit, this.deps.env.PAGEMAP_REQUEST_TIMEOUT_MS + SLOT_HOLD_MARGIN_MS);
+    const slot = await this.deps.directory.takeSlot(
+      tenant.id,
+      sessionId,
+      limit,
+      this.deps.env.PAGEMAP_REQUEST_TIMEOUT_MS + SLOT_HOLD_MARGIN_MS,
+    );
     if (!slot.admitted) {
       throw new PagemapError(
         'SESSION_LIMIT_EXCEEDED',
@@ -118,7 +134,12 @@ export class BrowseFlow {
    * (new sessions) and the tools that actually ran — the worker does not count UNKNOWN_TOOL /
    * INVALID_PARAMS results, nor tools a cut batch never reached. A failure bills nothing.
    */
-  async #runBilled(res: Response, reserved: Reserved, payload: JobPayload<'open'>, owner: string | undefined): Promise<BrowseAnswer> {
+  async #runBilled(
+    res: Response,
+    reserved: Reserved,
+    payload: JobPayload<'open'>,
+    owner: string | undefined,
+  ): Promise<BrowseAnswer> {
     let performed: { pages: number; tools: number } | null = null;
     let reason = 'not_run';
     try {
@@ -141,7 +162,8 @@ export class BrowseFlow {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const result = owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('resume', payload, owner);
+      const result =
+        owner === undefined ? await dispatcher.run('open', payload) : await dispatcher.run('resume', payload, owner);
       metrics.jobWaitSeconds.observe({ kind, outcome: result.ok ? 'ok' : result.error.code }, seconds());
       return result;
     } catch (err) {

@@ -16,7 +16,19 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { PagemapError, type ErrorCode } from '@pagemap/contracts';
-import { BASE_JOB_OPTIONS, JOB_CATALOG, createRedis, isCluster, type JobName, type JobPayload, type JobResult, type KeySpace, type RedisClient, type RedisTarget, type WorkerFleet } from '@pagemap/queue';
+import {
+  BASE_JOB_OPTIONS,
+  JOB_CATALOG,
+  createRedis,
+  isCluster,
+  type JobName,
+  type JobPayload,
+  type JobResult,
+  type KeySpace,
+  type RedisClient,
+  type RedisTarget,
+  type WorkerFleet,
+} from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import { SlotProbe } from './slot-probe';
 
@@ -84,7 +96,8 @@ export class Dispatcher {
   async run<N extends JobName>(name: N, payload: JobPayload<N>, owner?: string): Promise<JobResult<N>> {
     if (this.#closed) throw new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.');
     const entry = JOB_CATALOG[name];
-    const queueName = entry.queue === 'open' ? this.opts.keys.openQueue : this.opts.keys.workerQueue(requireOwner(owner));
+    const queueName =
+      entry.queue === 'open' ? this.opts.keys.openQueue : this.opts.keys.workerQueue(requireOwner(owner));
     const queue = this.#queue(queueName);
     await this.#reader(queueName);
     const jobId = randomUUID();
@@ -151,7 +164,10 @@ export class Dispatcher {
               // A follow-up still waiting in the dead worker's queue would carry its sealed params
               // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
               await queue.remove(jobId).catch(() => 0);
-              return fail('WORKER_LOST', 'The browser process serving this request stopped. Nothing was billed; open a new session and retry.');
+              return fail(
+                'WORKER_LOST',
+                'The browser process serving this request stopped. Nothing was billed; open a new session and retry.',
+              );
             }
           })();
         }, this.opts.ownerCheckMs);
@@ -162,7 +178,8 @@ export class Dispatcher {
       return entry.result.parse(raw) as JobResult<N>;
     } catch (err) {
       // A job failed as stalled across a failover lost its lock with the master, not its worker.
-      if (disturbed && err instanceof PagemapError && err.code === 'WORKER_LOST') throw new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
+      if (disturbed && err instanceof PagemapError && err.code === 'WORKER_LOST')
+        throw new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
       throw err;
     } finally {
       for (const c of cleanup) c();
@@ -190,7 +207,8 @@ export class Dispatcher {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#sweeper);
-    for (const w of this.#waiters.values()) w.reject(new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.'));
+    for (const w of this.#waiters.values())
+      w.reject(new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.'));
     await Promise.allSettled([...this.#readers.values()].map((r) => r.events.close()));
     await Promise.allSettled([...this.#queues.values()].map((q) => q.close()));
   }
@@ -198,7 +216,11 @@ export class Dispatcher {
   #queue(name: string): Queue {
     let q = this.#queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.redis, prefix: this.opts.keys.bullPrefix, streams: { events: { maxLen: 2000 } } });
+      q = new Queue(name, {
+        connection: this.redis,
+        prefix: this.opts.keys.bullPrefix,
+        streams: { events: { maxLen: 2000 } },
+      });
       q.on('error', (err) => this.log.warn({ err: err.message, queue: name }, 'queue error'));
       this.#queues.set(name, q);
     }
@@ -232,7 +254,14 @@ export class Dispatcher {
       const w = this.#waiters.get(jobId);
       if (!w) return;
       const lost = /stalled|lock/i.test(failedReason);
-      w.reject(lost ? new PagemapError('WORKER_LOST', 'The browser process serving this request stopped. Nothing was billed; open a new session and retry.') : new Error(`job failed: ${failedReason}`));
+      w.reject(
+        lost
+          ? new PagemapError(
+              'WORKER_LOST',
+              'The browser process serving this request stopped. Nothing was billed; open a new session and retry.',
+            )
+          : new Error(`job failed: ${failedReason}`),
+      );
     });
     events.on('progress', ({ jobId, data }) => {
       const worker = typeof data === 'object' && data !== null ? (data as { worker?: unknown }).worker : undefined;

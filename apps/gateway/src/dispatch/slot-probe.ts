@@ -42,6 +42,9 @@ export class SlotProbe {
   #run(key: string, s: State, now: number): void {
     s.pendingSince = now;
     const settle = (ok: boolean) => Object.assign(s, { ok, at: Date.now(), pendingSince: 0 });
-    this.redis.exists(key).then(() => settle(true), () => settle(false));
+    this.redis.exists(key).then(
+      () => settle(true),
+      () => settle(false),
+    );
   }
 }

@@ -9,7 +9,14 @@ import type { RequestHandler } from 'express';
 import { PagemapError } from '@pagemap/contracts';
 import { looksLikeJwt } from '@pagemap/accounts';
 
-const EXPOSED = ['X-Cache', 'X-Usage-Action-Count', 'X-Usage-Action-Limit', 'X-Usage-Period-Start', 'X-Request-Id', 'Retry-After'];
+const EXPOSED = [
+  'X-Cache',
+  'X-Usage-Action-Count',
+  'X-Usage-Action-Limit',
+  'X-Usage-Period-Start',
+  'X-Request-Id',
+  'Retry-After',
+];
 
 export function docsCors(docsOrigin: string | undefined): RequestHandler {
   return (req, res, next) => {
@@ -27,7 +34,12 @@ export function docsCors(docsOrigin: string | undefined): RequestHandler {
     res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
     const credential = /^Bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     if (credential && !looksLikeJwt(credential)) {
-      return next(new PagemapError('FORBIDDEN', 'From the documentation site, call the API with a playground token; full API keys belong on servers, not in web pages.'));
+      return next(
+        new PagemapError(
+          'FORBIDDEN',
+          'From the documentation site, call the API with a playground token; full API keys belong on servers, not in web pages.',
+        ),
+      );
     }
     next();
   };
@@ -39,7 +51,15 @@ export function docsCors(docsOrigin: string | undefined): RequestHandler {
  */
 export function billingPortalRedirect(path: string, dashboardUrl: string | undefined): RequestHandler {
   return (req, res, next) => {
-    if (!dashboardUrl || req.method !== 'GET' || req.path !== path || req.headers.authorization || !req.accepts('html') || req.accepts(['json', 'html']) !== 'html') return next();
+    if (
+      !dashboardUrl ||
+      req.method !== 'GET' ||
+      req.path !== path ||
+      req.headers.authorization ||
+      !req.accepts('html') ||
+      req.accepts(['json', 'html']) !== 'html'
+    )
+      return next();
     res.redirect(303, new URL('billing', dashboardUrl.endsWith('/') ? dashboardUrl : `${dashboardUrl}/`).toString());
   };
 }

@@ -1,6 +1,12 @@
 /** Cross-cutting HTTP middleware: request ids, metrics, the request log, JSON bodies, and the error mapper. */
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { ERROR_CODES, LIMITS, PagemapError } from '@pagemap/contracts';
 import { isDatastoreUnavailable } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
@@ -27,7 +33,8 @@ export type RouteLabeler = (req: Request) => string;
 
 export function routeLabeler(patterns: string[]): RouteLabeler {
   const compiled = patterns.map((p) => ({ p, re: patternRegExp(p) }));
-  return (req) => (req.route?.path as string | undefined) ?? compiled.find((c) => c.re.test(req.path))?.p ?? 'unmatched';
+  return (req) =>
+    (req.route?.path as string | undefined) ?? compiled.find((c) => c.re.test(req.path))?.p ?? 'unmatched';
 }
 
 /** An Express path pattern with `:params` as a RegExp for concrete paths. */
@@ -94,7 +101,10 @@ export function jsonBody(): RequestHandler[] {
         req.body = {};
         return next();
       }
-      if (!req.is('application/json')) return next(new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with `Content-Type: application/json`.'));
+      if (!req.is('application/json'))
+        return next(
+          new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with `Content-Type: application/json`.'),
+        );
       parse(req, res, next);
     },
   ];
@@ -115,17 +125,30 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
     let e: PagemapError;
     const bp = err as BodyParserError;
     if (err instanceof PagemapError) e = err;
-    else if (bp?.type === 'entity.too.large') e = new PagemapError('PAYLOAD_TOO_LARGE', `The request body is larger than ${LIMITS.maxBodyBytes} bytes.`);
-    else if (bp?.type === 'entity.parse.failed') e = new PagemapError('INVALID_JSON', 'The request body is not valid JSON.');
-    else if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported') e = new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
-    else if (bp?.type === 'request.aborted' || bp?.type === 'request.size.invalid') e = new PagemapError('INVALID_REQUEST', 'The request body was incomplete.');
-    else if (err instanceof URIError || (bp?.status === 400 && bp?.expose === true)) e = new PagemapError('INVALID_REQUEST', 'The request path or query is malformed.');
+    else if (bp?.type === 'entity.too.large')
+      e = new PagemapError('PAYLOAD_TOO_LARGE', `The request body is larger than ${LIMITS.maxBodyBytes} bytes.`);
+    else if (bp?.type === 'entity.parse.failed')
+      e = new PagemapError('INVALID_JSON', 'The request body is not valid JSON.');
+    else if (bp?.type === 'encoding.unsupported' || bp?.type === 'charset.unsupported')
+      e = new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.');
+    else if (bp?.type === 'request.aborted' || bp?.type === 'request.size.invalid')
+      e = new PagemapError('INVALID_REQUEST', 'The request body was incomplete.');
+    else if (err instanceof URIError || (bp?.status === 400 && bp?.expose === true))
+      e = new PagemapError('INVALID_REQUEST', 'The request path or query is malformed.');
     else if (isDatastoreUnavailable(err)) {
-      log.warn({ requestId: res.locals.requestId, err: err instanceof Error ? err.message : String(err) }, 'datastore unreachable');
+      log.warn(
+        { requestId: res.locals.requestId, err: err instanceof Error ? err.message : String(err) },
+        'datastore unreachable',
+      );
       e = new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.', { retryAfterS: 2 });
-    }
-    else {
-      log.error({ requestId: res.locals.requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'unhandled error');
+    } else {
+      log.error(
+        {
+          requestId: res.locals.requestId,
+          err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err),
+        },
+        'unhandled error',
+      );
       e = new PagemapError('INTERNAL_ERROR', 'Something went wrong on our side. Nothing was billed.');
     }
     metrics.rejections.inc({ code: e.code });
@@ -135,7 +158,13 @@ export function errorMapper(log: Logger, metrics: GatewayMetrics): ErrorRequestH
       return;
     }
     if (e.retryAfterS !== undefined) res.setHeader('Retry-After', String(e.retryAfterS));
-    else if (e.code === 'SERVICE_UNAVAILABLE' || e.code === 'NO_CAPACITY' || e.code === 'RATE_LIMITED' || e.code === 'SESSION_LIMIT_EXCEEDED') res.setHeader('Retry-After', '2');
+    else if (
+      e.code === 'SERVICE_UNAVAILABLE' ||
+      e.code === 'NO_CAPACITY' ||
+      e.code === 'RATE_LIMITED' ||
+      e.code === 'SESSION_LIMIT_EXCEEDED'
+    )
+      res.setHeader('Retry-After', '2');
     res.status(ERROR_CODES[e.code].status).json(e.toBody());
   };
 }

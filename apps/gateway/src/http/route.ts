@@ -50,12 +50,20 @@ export function mountRoute<B>(router: Router, def: RouteDef<B>, services: Gatewa
       principal = await services.authenticator.authenticate(req.headers.authorization);
       res.locals.tenantId = principal.tenant.id;
       // "Last used" in the dashboard's key list; a failed write must not fail the request.
-      if (principal.scope === 'full') void services.accounts.touchKey(principal.tenant.id, principal.credentialId).catch(() => undefined);
+      if (principal.scope === 'full')
+        void services.accounts.touchKey(principal.tenant.id, principal.credentialId).catch(() => undefined);
       // Usage headers go on every authenticated response, refusals included; the per-tenant
       // request rate is a token bucket in Redis shared by every replica. Independent: asked together.
-      const [, rate] = await Promise.all([services.meter.writeHeaders(res, principal.tenant), services.accounts.takeRequestToken(principal.tenant)]);
+      const [, rate] = await Promise.all([
+        services.meter.writeHeaders(res, principal.tenant),
+        services.accounts.takeRequestToken(principal.tenant),
+      ]);
       if (!rate.allowed) {
-        throw new PagemapError('RATE_LIMITED', `Too many requests: the plan allows ${services.accounts.plan(principal.tenant).ratePerSecond} per second. Retry in ${rate.retryAfterS} s.`, { retryAfterS: rate.retryAfterS });
+        throw new PagemapError(
+          'RATE_LIMITED',
+          `Too many requests: the plan allows ${services.accounts.plan(principal.tenant).ratePerSecond} per second. Retry in ${rate.retryAfterS} s.`,
+          { retryAfterS: rate.retryAfterS },
+        );
       }
       if (def.access === 'full' && principal.scope !== 'full') {
         throw new PagemapError('FORBIDDEN', 'Playground tokens cannot call this endpoint; use a full API key.');

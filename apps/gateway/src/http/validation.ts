@@ -7,5 +7,7 @@ export function describeZodError(error: z.ZodError): string {
   const field = issue.path.length ? issue.path.join('.') : '';
   if (issue.code === 'unrecognized_keys') return `Unknown field(s): ${issue.keys.join(', ')}.`;
   if (issue.code === 'invalid_type' && issue.input === undefined && field) return `\`${field}\` is required.`;
-  return field ? `\`${field}\`: ${issue.message}.` : `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
+  return field
+    ? `\`${field}\`: ${issue.message}.`
+    : `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
 }

@@ -23,7 +23,11 @@ export default defineRoute({
       trial_ended: trialEnded,
       login_automation: tenant.loginAutomation,
       period: { start: period.start.toISOString(), end: period.end.toISOString(), basis: period.basis },
-      limits: { actions: plan.actionLimit, requests_per_second: plan.ratePerSecond, open_sessions: plan.maxOpenSessions },
+      limits: {
+        actions: plan.actionLimit,
+        requests_per_second: plan.ratePerSecond,
+        open_sessions: plan.maxOpenSessions,
+      },
       manage: 'Plans, login automation and keys are managed by the operator of this Pagemap deployment.',
     };
     res.status(200).json(body);

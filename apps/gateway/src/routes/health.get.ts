@@ -24,7 +24,12 @@ export default defineRoute({
       metrics.liveWorkers.set(workers.length);
     }
     if (!deep) {
-      const record: HealthRecord = { status: 'ok', uptime_s, active_sessions, checks: { browser: 'unchecked', model: 'unchecked', datastore: 'unchecked' } };
+      const record: HealthRecord = {
+        status: 'ok',
+        uptime_s,
+        active_sessions,
+        checks: { browser: 'unchecked', model: 'unchecked', datastore: 'unchecked' },
+      };
       res.status(200).json(record);
       return;
     }

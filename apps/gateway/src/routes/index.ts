@@ -8,4 +8,13 @@ import playgroundTokensPost from './playground-tokens.post';
 import billingPortalGet from './billing-portal.get';
 import openapiGet from './openapi.get';
 
-export const ROUTES = [browsePost, sessionDelete, usageGet, billingPortalGet, playgroundTokensPost, healthGet, metricsGet, openapiGet] as const;
+export const ROUTES = [
+  browsePost,
+  sessionDelete,
+  usageGet,
+  billingPortalGet,
+  playgroundTokensPost,
+  healthGet,
+  metricsGet,
+  openapiGet,
+] as const;

@@ -13,6 +13,8 @@ export default defineRoute({
   body: z.strictObject({}),
   async handler({ res, principal, services }) {
     const { token, expiresAt } = mintPlaygroundToken(services.env.PAGEMAP_JWT_SECRET, principal.tenant.id);
-    res.status(201).json({ token, expires_at: expiresAt.toISOString(), expires_in: PLAYGROUND_TOKEN_TTL_S, scope: 'browse' });
+    res
+      .status(201)
+      .json({ token, expires_at: expiresAt.toISOString(), expires_in: PLAYGROUND_TOKEN_TTL_S, scope: 'browse' });
   },
 });

@@ -10,7 +10,11 @@ export default defineRoute({
     const { directory, dispatcher, env } = services;
     const sessionId = String(req.params.id);
     const owner = await directory.ownerOf(principal.tenant.id, sessionId);
-    const result = await dispatcher.run('close', { requestId, tenantId: principal.tenant.id, sessionId, deadlineAt: Date.now() + env.PAGEMAP_REQUEST_TIMEOUT_MS }, owner);
+    const result = await dispatcher.run(
+      'close',
+      { requestId, tenantId: principal.tenant.id, sessionId, deadlineAt: Date.now() + env.PAGEMAP_REQUEST_TIMEOUT_MS },
+      owner,
+    );
     if (!result.ok) throw new PagemapError(result.error.code, result.error.message);
     res.status(200).json({ status: 'closed' });
   },

@@ -61,7 +61,12 @@ export class UsageMeter {
    * Settles a reservation: bills what was performed, gives back the rest. `performed` is null when
    * nothing is billable (blocked site, our failure).
    */
-  async settle(res: Response, reserved: Reserved, performed: { pages: number; tools: number } | null, reason: string): Promise<void> {
+  async settle(
+    res: Response,
+    reserved: Reserved,
+    performed: { pages: number; tools: number } | null,
+    reason: string,
+  ): Promise<void> {
     const billedPages = performed ? Math.min(performed.pages, reserved.pages) : 0;
     const billedTools = performed ? Math.min(performed.tools, reserved.tools) : 0;
     const refund = reserved.pages + reserved.tools - billedPages - billedTools;

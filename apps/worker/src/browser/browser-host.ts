@@ -68,8 +68,19 @@ export class BrowserHost {
 
   async #launch(): Promise<Browser> {
     const started = Date.now();
-    const browser = await launchChromium(this.binary, typeof this.extraArgs === 'function' ? this.extraArgs() : this.extraArgs);
-    this.log.info({ chromium: this.binary.path, ms: Date.now() - started, chromiumPid: browser.process()?.pid, version: await browser.version() }, 'browser started');
+    const browser = await launchChromium(
+      this.binary,
+      typeof this.extraArgs === 'function' ? this.extraArgs() : this.extraArgs,
+    );
+    this.log.info(
+      {
+        chromium: this.binary.path,
+        ms: Date.now() - started,
+        chromiumPid: browser.process()?.pid,
+        version: await browser.version(),
+      },
+      'browser started',
+    );
     this.generation += 1;
     browser.once('disconnected', () => {
       if (this.#browser !== browser || this.#closing) return;

@@ -19,7 +19,14 @@
  * The proxy only ever forwards to addresses the guard allows, so a local process that finds the
  * port gains nothing it could not do itself; it listens on loopback only all the same.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@pagemap/runtime';
@@ -28,7 +35,17 @@ import type { OutboundGuard } from './outbound-guard';
 /** Marks a response the proxy made up because the guard refused the target. */
 export const REFUSED_HEADER = 'x-pagemap-egress';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface EgressStats {
@@ -48,8 +65,14 @@ export class EgressProxy {
     private readonly onRefused: (kind: string) => void = () => {},
   ) {
     this.#server = createServer((req, res) => void this.#http(req, res));
-    this.#server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#connect(req, socket, head));
-    this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#upgrade(req, socket, head));
+    this.#server.on(
+      'connect',
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#connect(req, socket, head),
+    );
+    this.#server.on(
+      'upgrade',
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#upgrade(req, socket, head),
+    );
     this.#server.on('connection', (s: Socket) => this.#track(s));
     this.#server.on('clientError', (_err, socket: Duplex) => socket.destroy());
   }
@@ -93,7 +116,11 @@ export class EgressProxy {
   }
 
   /** Vets a host; logs and counts refusals. The address to connect to, or null. */
-  async #vet(kind: string, host: string, port: number): Promise<{ address: string } | { refused: true; unresolved: boolean }> {
+  async #vet(
+    kind: string,
+    host: string,
+    port: number,
+  ): Promise<{ address: string } | { refused: true; unresolved: boolean }> {
     const verdict = await this.guard.vet(host);
     if (verdict.allowed) {
       this.stats.allowed += 1;
@@ -116,7 +143,10 @@ export class EgressProxy {
     if (url.protocol !== 'http:') return plain(res, 403, 'scheme not allowed', true);
     const port = Number(url.port || 80);
     const v = await this.#vet('http', url.hostname, port);
-    if ('refused' in v) return v.unresolved ? plain(res, 502, 'host does not resolve') : plain(res, 403, 'refused by the outbound guard', true);
+    if ('refused' in v)
+      return v.unresolved
+        ? plain(res, 502, 'host does not resolve')
+        : plain(res, 403, 'refused by the outbound guard', true);
     const upstream = httpRequest({
       host: v.address,
       family: isIP(v.address),
@@ -147,8 +177,14 @@ export class EgressProxy {
     const target = parseAuthority(req.url ?? '');
     if (!target) return refuseRaw(socket, 400, 'Bad Request');
     const v = await this.#vet('connect', target.host, target.port);
-    if ('refused' in v) return v.unresolved ? refuseRaw(socket, 502, 'Bad Gateway') : refuseRaw(socket, 403, 'Forbidden');
-    const upstream = connect({ host: v.address, port: target.port, family: isIP(v.address), timeout: CONNECT_TIMEOUT_MS });
+    if ('refused' in v)
+      return v.unresolved ? refuseRaw(socket, 502, 'Bad Gateway') : refuseRaw(socket, 403, 'Forbidden');
+    const upstream = connect({
+      host: v.address,
+      port: target.port,
+      family: isIP(v.address),
+      timeout: CONNECT_TIMEOUT_MS,
+    });
     this.#track(upstream);
     upstream.once('connect', () => {
       upstream.setTimeout(0);
@@ -213,7 +249,12 @@ function forwardHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 function plain(res: ServerResponse, status: number, text: string, refused = false): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close', ...(refused ? { [REFUSED_HEADER]: 'refused' } : {}) });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+    ...(refused ? { [REFUSED_HEADER]: 'refused' } : {}),
+  });
   res.end(`${text}\n`);
 }
 

@@ -54,7 +54,10 @@ function mappedV4(address: string): string | undefined {
 
 /** Lower case, without IPv6 brackets or a trailing dot. */
 export function normalizeHost(host: string): string {
-  return host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /** Parses `host=ip,host2=ip2` entries (already split on commas). */
@@ -70,16 +73,37 @@ export function parseHostMap(entries: string[]): Record<string, string> {
   return out;
 }
 
-export type VetVerdict = { allowed: true; addresses: string[] } | { allowed: false; reason: string; unresolved?: boolean };
+export type VetVerdict =
+  | { allowed: true; addresses: string[] }
+  | { allowed: false; reason: string; unresolved?: boolean };
 
 const NON_PUBLIC_V4 = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
-  ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const;
 const NON_PUBLIC_V6 = [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
-  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
 ] as const;
 
 export type GuardVerdict = { allowed: true; address: string } | { allowed: false; reason: string };
@@ -146,7 +170,8 @@ export class OutboundGuard {
     }
     if (addresses.length === 0) return { allowed: false, reason: `host ${host} does not resolve`, unresolved: true };
     if (this.hostAllowed(host)) return { allowed: true, addresses };
-    if (addresses.some((a) => !this.addressAllowed(a))) return { allowed: false, reason: `${host} resolves to a non-public address` };
+    if (addresses.some((a) => !this.addressAllowed(a)))
+      return { allowed: false, reason: `${host} resolves to a non-public address` };
     return { allowed: true, addresses };
   }
 
@@ -161,7 +186,8 @@ export class OutboundGuard {
     const host = normalizeHost(url.hostname);
     if (this.hostAllowed(host)) return { allowed: true };
     const literal = isIP(host) ? host : this.resolver.mapped(host);
-    if (literal !== undefined && !this.addressAllowed(literal)) return { allowed: false, reason: `${host} is a non-public address` };
+    if (literal !== undefined && !this.addressAllowed(literal))
+      return { allowed: false, reason: `${host} is a non-public address` };
     return { allowed: true };
   }
 
@@ -170,7 +196,9 @@ export class OutboundGuard {
     const url = parseTarget(rawUrl);
     if (!(url instanceof URL)) return url;
     const verdict = await this.vet(url.hostname);
-    return verdict.allowed ? { allowed: true, address: verdict.addresses[0]! } : { allowed: false, reason: verdict.reason };
+    return verdict.allowed
+      ? { allowed: true, address: verdict.addresses[0]! }
+      : { allowed: false, reason: verdict.reason };
   }
 }
 
@@ -182,6 +210,7 @@ function parseTarget(rawUrl: string): URL | { allowed: false; reason: string } {
   } catch {
     return { allowed: false, reason: 'not a URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
   return url;
 }

@@ -29,7 +29,12 @@ export class BatchRunner {
     private readonly metrics: WorkerMetrics,
   ) {}
 
-  async run(page: Page, map: PageMap, calls: ToolCall[], checkUrl: NonNullable<RunToolOptions['checkUrl']>): Promise<BatchOutcome> {
+  async run(
+    page: Page,
+    map: PageMap,
+    calls: ToolCall[],
+    checkUrl: NonNullable<RunToolOptions['checkUrl']>,
+  ): Promise<BatchOutcome> {
     const outcome: BatchOutcome = { results: [], toolsRun: 0, loggedIn: false };
     const batchDeadline = Date.now() + this.limits.batchMs;
     for (let i = 0; i < calls.length; i++) {
@@ -39,10 +44,17 @@ export class BatchRunner {
         outcome.stopped = 'timeout';
         break;
       }
-      const run = await withTimeout(runTool(page, map, call, { timeoutMs: Math.min(this.limits.toolMs, remaining), checkUrl }), remaining);
+      const run = await withTimeout(
+        runTool(page, map, call, { timeoutMs: Math.min(this.limits.toolMs, remaining), checkUrl }),
+        remaining,
+      );
       outcome.toolsRun += 1;
       if (run.timedOut) {
-        outcome.results.push({ tool: call.tool, success: false, error: { code: 'TOOL_TIMEOUT', message: 'The batch\'s time budget ran out while this tool was running.' } });
+        outcome.results.push({
+          tool: call.tool,
+          success: false,
+          error: { code: 'TOOL_TIMEOUT', message: "The batch's time budget ran out while this tool was running." },
+        });
         this.metrics.toolOutcomes.inc({ code: 'TOOL_TIMEOUT' });
         outcome.stopped = 'timeout';
         break;

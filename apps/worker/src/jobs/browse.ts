@@ -58,12 +58,23 @@ export class BrowseHandler {
           await registry.close(session.id, 'open_failed');
           return this.#fail(status);
         }
-        const map = await extractPageMap(session.page, { includeContent: job.includePageContent && calls.length === 0, status, onTiming: phases.extractTiming, awaitRenderMs: this.deps.renderWaitMs });
+        const map = await extractPageMap(session.page, {
+          includeContent: job.includePageContent && calls.length === 0,
+          status,
+          onTiming: phases.extractTiming,
+          awaitRenderMs: this.deps.renderWaitMs,
+        });
         if (map.block) {
           metrics.blocks.inc({ kind: map.block.kind });
           await registry.close(session.id, 'open_failed');
-          const what = map.block.kind === 'challenge' ? `a bot-verification challenge (${map.block.vendor})` : `an access-denied page (${map.block.vendor})`;
-          return this.#fail({ code: 'SITE_BLOCKED', message: `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.` });
+          const what =
+            map.block.kind === 'challenge'
+              ? `a bot-verification challenge (${map.block.vendor})`
+              : `an access-denied page (${map.block.vendor})`;
+          return this.#fail({
+            code: 'SITE_BLOCKED',
+            message: `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.`,
+          });
         }
         log.debug({ sessionId: session.id, tools: map.tools.length }, 'page opened');
         return this.#runAndAnswer(session, map, calls, job, phases);
@@ -82,7 +93,9 @@ export class BrowseHandler {
         if (session.closed) return this.#fail(SESSION_GONE);
         // Not idle while it runs (a long batch must not outlive the entry's expiry); not waited for.
         void this.deps.registry.touch(session);
-        const map = session.pageMap ?? (await extractPageMap(session.page, { includeContent: false, onTiming: phases.extractTiming }));
+        const map =
+          session.pageMap ??
+          (await extractPageMap(session.page, { includeContent: false, onTiming: phases.extractTiming }));
         log.debug({ sessionId: session.id, calls: calls.length }, 'session resumed');
         return this.#runAndAnswer(session, map, calls, job, phases);
       }),
@@ -99,7 +112,12 @@ export class BrowseHandler {
    * clean WORKER_LOST: the session is gone and the caller must open a new one.
    */
   async #crashSafe(session: Session, work: () => Promise<BrowseJobResult>): Promise<BrowseJobResult> {
-    const lost = () => this.#fail({ code: 'WORKER_LOST', message: 'The browser serving this session crashed; the session is gone. Nothing was billed; open a new session and retry.' });
+    const lost = () =>
+      this.#fail({
+        code: 'WORKER_LOST',
+        message:
+          'The browser serving this session crashed; the session is gone. Nothing was billed; open a new session and retry.',
+      });
     try {
       const result = await work();
       return session.closeReason === 'browser_crash' ? lost() : result;
@@ -113,12 +131,23 @@ export class BrowseHandler {
     }
   }
 
-  async #runAndAnswer(session: Session, map: PageMap, calls: ToolCall[], job: BrowseJob, phases: PhaseClock): Promise<BrowseJobResult> {
+  async #runAndAnswer(
+    session: Session,
+    map: PageMap,
+    calls: ToolCall[],
+    job: BrowseJob,
+    phases: PhaseClock,
+  ): Promise<BrowseJobResult> {
     let batch: BatchOutcome | undefined;
     if (calls.length > 0) {
       batch = await phases.time('tools', async () => {
         const cookiesChanged = await watchCookies(session.context);
-        const out = await this.deps.batch.run(session.page, map, calls, this.deps.policy.toolTargets(job.loginAutomation));
+        const out = await this.deps.batch.run(
+          session.page,
+          map,
+          calls,
+          this.deps.policy.toolTargets(job.loginAutomation),
+        );
         // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
         dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
         if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
@@ -139,7 +168,10 @@ export class BrowseHandler {
     if (job.screenshot) {
       // A failed capture leaves the field out rather than failing a page map that is ready.
       const shot = await takeScreenshot(session.page, job.screenshot, this.deps.screenshots).catch((err: unknown) => {
-        this.deps.log.warn({ sessionId: session.id, err: err instanceof Error ? err.message : String(err) }, 'screenshot failed');
+        this.deps.log.warn(
+          { sessionId: session.id, err: err instanceof Error ? err.message : String(err) },
+          'screenshot failed',
+        );
         return undefined;
       });
       if (shot) response.screenshot = shot;

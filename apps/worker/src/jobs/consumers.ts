@@ -5,7 +5,16 @@
  * - its own queue, with follow-ups and closes for the sessions it owns.
  */
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
-import { isDatastoreUnavailable, isJobName, JOB_CATALOG, parseJobPayload, type JobHandlers, type JobName, type KeySpace, type RedisClient } from '@pagemap/queue';
+import {
+  isDatastoreUnavailable,
+  isJobName,
+  JOB_CATALOG,
+  parseJobPayload,
+  type JobHandlers,
+  type JobName,
+  type KeySpace,
+  type RedisClient,
+} from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
 import type { WorkerMetrics } from '../metrics';
@@ -35,7 +44,10 @@ export class JobConsumers {
   /** Sessions being opened by running `open` jobs (counted against capacity before they are registered). */
   readonly #opening = new Set<string>();
   /** Phase clocks of jobs whose handler returned, until BullMQ has stored the result ('reply'). */
-  readonly #replying = new Map<string, { phases: PhaseClock; log: Logger; returned: number; ms: number; outcome: string }>();
+  readonly #replying = new Map<
+    string,
+    { phases: PhaseClock; log: Logger; returned: number; ms: number; outcome: string }
+  >();
   #draining = false;
   #running = 0;
 
@@ -75,7 +87,10 @@ export class JobConsumers {
       ...common,
       concurrency: Math.max(8, this.opts.maxSessions * 2),
     });
-    this.#open = new Worker(keys.openQueue, (job, token) => this.#process(job, token), { ...common, concurrency: this.#openSlots() });
+    this.#open = new Worker(keys.openQueue, (job, token) => this.#process(job, token), {
+      ...common,
+      concurrency: this.#openSlots(),
+    });
     for (const w of [this.#own, this.#open]) {
       w.on('error', (err) => this.log.error({ err: err.message }, 'queue consumer error'));
       // Emitted once the result is stored and published: the end of the job's 'reply' phase.
@@ -142,7 +157,13 @@ export class JobConsumers {
     }
     // Tenant and target host on every line of the job; never the path, query or tool params.
     const url = 'url' in data && typeof data.url === 'string' ? data.url : undefined;
-    const log = this.log.child({ requestId, tenantId: data.tenantId, sessionId, job: name, host: hostOf(url) ?? this.#sessionHost(sessionId) });
+    const log = this.log.child({
+      requestId,
+      tenantId: data.tenantId,
+      sessionId,
+      job: name,
+      host: hostOf(url) ?? this.#sessionHost(sessionId),
+    });
     const phases = new PhaseClock();
     const waited = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp);
     phases.add('queue_pickup', waited);
@@ -155,12 +176,16 @@ export class JobConsumers {
       if (Date.now() > deadlineAt) {
         log.warn('job arrived after its deadline; skipped');
         outcome = 'UPSTREAM_TIMEOUT';
-        return jobFailure(this.opts.workerId, { code: 'UPSTREAM_TIMEOUT', message: 'The request waited too long in the queue.' });
+        return jobFailure(this.opts.workerId, {
+          code: 'UPSTREAM_TIMEOUT',
+          message: 'The request waited too long in the queue.',
+        });
       }
       // Tells the waiting gateway who runs the job, so it can watch this worker's heartbeat. Not
       // waited for before the work starts: Redis carries it on this connection ahead of the
       // result, so the gateway always hears it first.
-      const progress = name === 'open' ? phases.time('progress', () => job.updateProgress({ worker: this.opts.workerId })) : undefined;
+      const progress =
+        name === 'open' ? phases.time('progress', () => job.updateProgress({ worker: this.opts.workerId })) : undefined;
       progress?.catch(() => undefined);
       const served = await this.handlers[name](data, { log, phases });
       await progress;
@@ -171,7 +196,11 @@ export class JobConsumers {
       log.error({ err: err instanceof Error ? err.message : String(err) }, 'job failed');
       if (name === 'open') await this.registry.close(sessionId, 'open_failed');
       // Redis (or, on a cluster, the node of one slot) unreachable: a 503 to retry, not our bug.
-      if (isDatastoreUnavailable(err)) return jobFailure(this.opts.workerId, { code: 'SERVICE_UNAVAILABLE', message: 'The datastore is unreachable; retry shortly. Nothing was billed.' });
+      if (isDatastoreUnavailable(err))
+        return jobFailure(this.opts.workerId, {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The datastore is unreachable; retry shortly. Nothing was billed.',
+        });
       return jobFailure(this.opts.workerId, { code: 'INTERNAL_ERROR', message: 'The request could not be processed.' });
     } finally {
       if (name === 'open') this.#opening.delete(sessionId);
@@ -185,8 +214,7 @@ export class JobConsumers {
         // BullMQ emits completed or failed for every processed job; should one ever be missed
         // (a connection lost at that moment), the map still stays bounded.
         if (this.#replying.size > 1000) this.#replying.delete(this.#replying.keys().next().value!);
-      }
-      else this.#report(phases, log, ms, outcome);
+      } else this.#report(phases, log, ms, outcome);
     }
   }
 
@@ -230,7 +258,10 @@ export class JobConsumers {
    * this worker's heartbeat is gone).
    */
   async removeOwnQueue(): Promise<void> {
-    const queue = new Queue(this.opts.keys.workerQueue(this.opts.workerId), { connection: this.opts.connection, prefix: this.opts.keys.bullPrefix });
+    const queue = new Queue(this.opts.keys.workerQueue(this.opts.workerId), {
+      connection: this.opts.connection,
+      prefix: this.opts.keys.bullPrefix,
+    });
     try {
       await queue.obliterate({ force: true });
     } finally {

@@ -15,7 +15,10 @@ export async function watchCookies(context: BrowserContext): Promise<() => Promi
 async function cookieFingerprint(context: BrowserContext): Promise<string> {
   try {
     const cookies = await context.cookies();
-    return cookies.map((c) => `${c.domain}|${c.path}|${c.name}|${c.value}`).sort().join('\n');
+    return cookies
+      .map((c) => `${c.domain}|${c.path}|${c.name}|${c.value}`)
+      .sort()
+      .join('\n');
   } catch {
     return '';
   }

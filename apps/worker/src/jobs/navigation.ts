@@ -12,7 +12,13 @@ import type { PhaseClock } from './phases';
 import type { TargetPolicy } from './target-policy';
 
 /** Navigates the page; the main document's HTTP status, or why there is no page. */
-export async function navigate(page: Page, url: string, policy: TargetPolicy, timeoutMs: number, phases: PhaseClock): Promise<number | JobError> {
+export async function navigate(
+  page: Page,
+  url: string,
+  policy: TargetPolicy,
+  timeoutMs: number,
+  phases: PhaseClock,
+): Promise<number | JobError> {
   // The last main-frame document request: after a redirect, the address the egress proxy judged.
   let lastDocument = url;
   const onRequest = (r: HTTPRequest) => {
@@ -45,7 +51,10 @@ export async function navigate(page: Page, url: string, policy: TargetPolicy, ti
       const refused = await policy.refuseAddress(lastDocument);
       if (refused) return refused;
     }
-    return { code: 'NAVIGATION_FAILED', message: `The page could not be loaded: ${reason.replace(/ at https?:\/\/\S+/, '')}` };
+    return {
+      code: 'NAVIGATION_FAILED',
+      message: `The page could not be loaded: ${reason.replace(/ at https?:\/\/\S+/, '')}`,
+    };
   } finally {
     page.off('request', onRequest);
     page.off('response', onResponse);

@@ -16,15 +16,28 @@ import type { PhaseClock } from './phases';
  * one in hand, re-extracted only when the caller wants page content it does not carry. While a
  * dialog waits for the agent the page is blocked: the map in hand, with `answer_dialog` first.
  */
-export async function pageAfter(session: Session, map: PageMap, job: BrowseJob, toolsRan: boolean, phases: PhaseClock, renderWaitMs: number): Promise<PageMap> {
+export async function pageAfter(
+  session: Session,
+  map: PageMap,
+  job: BrowseJob,
+  toolsRan: boolean,
+  phases: PhaseClock,
+  renderWaitMs: number,
+): Promise<PageMap> {
   const dialogs = dialogsOf(session.page);
   if (dialogs.pending) return withPendingDialog(map, dialogs);
   const onTiming = phases.extractTiming;
   // A tool that led to another page may have led to an app still drawing itself; one that stayed
   // in the page is read as it is.
   const awaitRenderMs = session.page.url() !== map.url ? renderWaitMs : undefined;
-  if (toolsRan) return extractPageMap(session.page, { includeContent: job.includePageContent, onTiming, ...(awaitRenderMs ? { awaitRenderMs } : {}) });
-  if (job.includePageContent && map.markdown === undefined) return extractPageMap(session.page, { includeContent: true, onTiming });
+  if (toolsRan)
+    return extractPageMap(session.page, {
+      includeContent: job.includePageContent,
+      onTiming,
+      ...(awaitRenderMs ? { awaitRenderMs } : {}),
+    });
+  if (job.includePageContent && map.markdown === undefined)
+    return extractPageMap(session.page, { includeContent: true, onTiming });
   return map;
 }
 
@@ -69,7 +82,13 @@ export class PageSummaries {
 }
 
 /** The caller's answer. `batch` is absent when the request carried no tools (no `results` then). */
-export function browseResponse(session: Session, map: PageMap, summary: string, job: BrowseJob, batch: BatchOutcome | undefined): BrowseResponse {
+export function browseResponse(
+  session: Session,
+  map: PageMap,
+  summary: string,
+  job: BrowseJob,
+  batch: BatchOutcome | undefined,
+): BrowseResponse {
   const dialogs = dialogsOf(session.page).take();
   return {
     session_id: session.id,

@@ -44,7 +44,8 @@ export class PhaseClock {
   readonly #spent = new Map<Phase, number>();
 
   /** extractPageMap's timing hook: its round trips are 'extract', waiting for rendering 'render', its work in Node 'block_check'. */
-  readonly extractTiming = (part: 'extract' | 'analyse' | 'render', ms: number): void => this.add(part === 'analyse' ? 'block_check' : part, ms);
+  readonly extractTiming = (part: 'extract' | 'analyse' | 'render', ms: number): void =>
+    this.add(part === 'analyse' ? 'block_check' : part, ms);
 
   /** Adds `ms` to a phase (phases may be entered more than once in a job). */
   add(phase: Phase, ms: number): void {

@@ -18,7 +18,10 @@ export function unsealCalls(sealer: Sealer, job: BrowseJob, log: Logger): ToolCa
     return ToolCalls.parse(sealer.unseal(job.sealedCalls));
   } catch {
     // Wrong payload key between gateway and worker: an operator problem, not the caller's.
-    log.error({ requestId: job.requestId }, 'could not unseal tool calls (PAGEMAP_PAYLOAD_KEY differs between gateway and worker?)');
+    log.error(
+      { requestId: job.requestId },
+      'could not unseal tool calls (PAGEMAP_PAYLOAD_KEY differs between gateway and worker?)',
+    );
     return { code: 'INTERNAL_ERROR', message: 'The request could not be processed.' };
   }
 }

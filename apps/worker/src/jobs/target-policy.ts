@@ -20,7 +20,11 @@ export class TargetPolicy {
   async refuseOpen(url: string, loginAutomation: boolean): Promise<JobError | null> {
     if (!loginAutomation && this.idp.isIdentityProvider(url)) {
       this.metrics.blocks.inc({ kind: 'domain' });
-      return { code: 'DOMAIN_BLOCKED', message: 'The target is a dedicated identity-provider domain and login automation is not enabled for this account.' };
+      return {
+        code: 'DOMAIN_BLOCKED',
+        message:
+          'The target is a dedicated identity-provider domain and login automation is not enabled for this account.',
+      };
     }
     return this.refuseAddress(url);
   }
@@ -44,9 +48,16 @@ export class TargetPolicy {
    */
   toolTargets(loginAutomation: boolean): NonNullable<RunToolOptions['checkUrl']> {
     return (target) => {
-      if (this.idp.isIdentityProvider(target) && !loginAutomation) return { code: 'NOT_ALLOWED', message: 'That address is a dedicated identity-provider domain and login automation is not enabled for this account.' };
+      if (this.idp.isIdentityProvider(target) && !loginAutomation)
+        return {
+          code: 'NOT_ALLOWED',
+          message:
+            'That address is a dedicated identity-provider domain and login automation is not enabled for this account.',
+        };
       const quick = this.guard.quickCheck(target);
-      return quick.allowed ? null : { code: 'NOT_ALLOWED', message: `That address is not a public http(s) address: ${quick.reason}.` };
+      return quick.allowed
+        ? null
+        : { code: 'NOT_ALLOWED', message: `That address is not a public http(s) address: ${quick.reason}.` };
     };
   }
 }

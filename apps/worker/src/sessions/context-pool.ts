@@ -103,7 +103,11 @@ export class ContextPool {
         (err) => {
           // Typically the browser is restarting; the next refill() (a job ending, a session
           // closing, the new browser) tries again.
-          if (!this.#closed) this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not prepare a pooled context');
+          if (!this.#closed)
+            this.log.warn(
+              { err: err instanceof Error ? err.message : String(err) },
+              'could not prepare a pooled context',
+            );
         },
       )
       .finally(() => {

@@ -103,7 +103,10 @@ export class SessionRegistry {
       // The work is done (a tool may have submitted a form): a datastore hiccup — a cluster
       // failover — must not turn it into an error. The entry keeps its previous expiry; the next
       // touch rewrites it whole.
-      this.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: session.id }, 'could not refresh session in directory');
+      this.log.warn(
+        { err: err instanceof Error ? err.message : String(err), sessionId: session.id },
+        'could not refresh session in directory',
+      );
     }
   }
 
@@ -123,7 +126,10 @@ export class SessionRegistry {
       await this.directory.remove(id, session.tenantId, this.opts.workerId);
     } catch (err) {
       // The directory entry also expires by itself; the gateway checks the owner's heartbeat.
-      this.log.warn({ err: err instanceof Error ? err.message : String(err), sessionId: id }, 'could not remove session from directory');
+      this.log.warn(
+        { err: err instanceof Error ? err.message : String(err), sessionId: id },
+        'could not remove session from directory',
+      );
     }
     // Closing the context destroys its cookies, storage and cache.
     await session.context.close().catch(() => undefined);
@@ -138,7 +144,13 @@ export class SessionRegistry {
   }
 
   #entry(s: Session): SessionEntry {
-    return { tenant: s.tenantId, worker: this.opts.workerId, created_at: s.createdAt, last_seen_at: s.lastSeenAt, expires_at: s.expiresAt() };
+    return {
+      tenant: s.tenantId,
+      worker: this.opts.workerId,
+      created_at: s.createdAt,
+      last_seen_at: s.lastSeenAt,
+      expires_at: s.expiresAt(),
+    };
   }
 
   /**
@@ -149,13 +161,16 @@ export class SessionRegistry {
    */
   #schedule(s: Session): void {
     clearTimeout(this.#timers.get(s.id));
-    const timer = setTimeout(() => {
-      void s.exclusive(async () => {
-        if (s.closed) return;
-        if (this.#now() + 5 < s.expiresAt()) return this.#schedule(s); // touched meanwhile
-        await this.close(s.id, s.expiryReason());
-      });
-    }, Math.max(0, s.expiresAt() - this.#now()));
+    const timer = setTimeout(
+      () => {
+        void s.exclusive(async () => {
+          if (s.closed) return;
+          if (this.#now() + 5 < s.expiresAt()) return this.#schedule(s); // touched meanwhile
+          await this.close(s.id, s.expiryReason());
+        });
+      },
+      Math.max(0, s.expiresAt() - this.#now()),
+    );
     timer.unref();
     this.#timers.set(s.id, timer);
   }

@@ -38,7 +38,9 @@ return window[symbol].run(req);`,
 
 /** Runs the request with the script this document keeps; null when it has none (a new document). */
 function runKept(key: string, req: PageScriptRequest): PageScriptResponse | null {
-  const script = (window as unknown as Record<symbol, { run?: (r: PageScriptRequest) => PageScriptResponse } | undefined>)[Symbol.for(key)];
+  const script = (
+    window as unknown as Record<symbol, { run?: (r: PageScriptRequest) => PageScriptResponse } | undefined>
+  )[Symbol.for(key)];
   return script && typeof script.run === 'function' ? script.run(req) : null;
 }
 

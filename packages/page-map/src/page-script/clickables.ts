@@ -23,7 +23,8 @@ export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Ord
     for (const b of Array.from(ri.root.querySelectorAll(BUTTON_SEL))) {
       if (claimed.has(b) || b.closest('form') || !visible(b)) continue;
       if ((b as HTMLButtonElement).disabled) continue;
-      if (b.tagName === 'A' && (b as HTMLAnchorElement).href && !/^javascript:|#$/.test(b.getAttribute('href') ?? '')) continue; // a link
+      if (b.tagName === 'A' && (b as HTMLAnchorElement).href && !/^javascript:|#$/.test(b.getAttribute('href') ?? ''))
+        continue; // a link
       const label = buttonLabel(b);
       if (!label) continue;
       const key = slug(label);
@@ -31,7 +32,19 @@ export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Ord
       const idx = btnCount.get(key) ?? 0;
       btnCount.set(key, idx + 1);
       const reg = region(b);
-      out.push({ raw: { key, idx, label, inMain: reg.inMain, chrome: reg.chrome, frame: ri.frame, expanded: b.getAttribute('aria-expanded'), order: order.next++ }, el: b });
+      out.push({
+        raw: {
+          key,
+          idx,
+          label,
+          inMain: reg.inMain,
+          chrome: reg.chrome,
+          frame: ri.frame,
+          expanded: b.getAttribute('aria-expanded'),
+          order: order.next++,
+        },
+        el: b,
+      });
       if (out.length >= MAX_BUTTONS) break;
     }
   }

@@ -40,7 +40,15 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     groups: scan.forms.map((f) => f.raw),
     buttons: scan.buttons.map((b) => b.raw),
     targets: scan.targets.map((t) => t.raw),
-    overlay: scan.overlay ? { ...scan.overlay.raw, choices: scan.targets.filter((t) => t.raw.overlay).map((t) => t.raw.label).slice(0, 12) } : null,
+    overlay: scan.overlay
+      ? {
+          ...scan.overlay.raw,
+          choices: scan.targets
+            .filter((t) => t.raw.overlay)
+            .map((t) => t.raw.label)
+            .slice(0, 12),
+        }
+      : null,
     links,
     webmcp,
     captcha: hasCaptcha(scan.roots),

@@ -10,12 +10,20 @@ import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
 
-export const fieldKey = (f: RawField): string => `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
+export const fieldKey = (f: RawField): string =>
+  `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
 
 export const describeField = (el: Element, ri: RootInfo): RawField => {
   const tag = el.tagName.toLowerCase();
   const inp = el as HTMLInputElement;
-  const type = tag === 'input' ? (inp.type || 'text').toLowerCase() : tag === 'select' ? 'select' : tag === 'textarea' ? 'textarea' : 'contenteditable';
+  const type =
+    tag === 'input'
+      ? (inp.type || 'text').toLowerCase()
+      : tag === 'select'
+        ? 'select'
+        : tag === 'textarea'
+          ? 'textarea'
+          : 'contenteditable';
   const { label, nearby } = labelOf(el, ri.root);
   const f: RawField = {
     key: '',
@@ -37,7 +45,9 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   const hint = hintOf(el, ri.root);
   if (hint) f.hint = hint;
   if (tag === 'select') {
-    const opts = Array.from((el as HTMLSelectElement).options).filter((o) => !o.disabled && !(o.value === '' && o.index === 0));
+    const opts = Array.from((el as HTMLSelectElement).options).filter(
+      (o) => !o.disabled && !(o.value === '' && o.index === 0),
+    );
     f.options = opts.slice(0, 50).map((o) => clean(o.label || o.text, 80));
     f.optionValues = opts.slice(0, 50).map((o) => o.value);
   }

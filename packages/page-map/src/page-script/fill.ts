@@ -12,7 +12,8 @@ import { buttonLabel } from './labels';
 import { settleSuggestions } from './suggestions';
 import { sendWatched } from './validity';
 
-const fire = (win: typeof window, e: Element, type: string): boolean => e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
+const fire = (win: typeof window, e: Element, type: string): boolean =>
+  e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
 function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean): void {
   const el = els[0] as HTMLInputElement;
@@ -30,7 +31,9 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
     const wanted = (Array.isArray(v) ? v : [String(v)]).map((x) => x.toLowerCase());
     for (let k = 0; k < els.length; k++) {
       const box = els[k] as HTMLInputElement;
-      const match = wanted.includes((raw.optionValues![k] ?? '').toLowerCase()) || wanted.includes((raw.options![k] ?? '').toLowerCase());
+      const match =
+        wanted.includes((raw.optionValues![k] ?? '').toLowerCase()) ||
+        wanted.includes((raw.options![k] ?? '').toLowerCase());
       if (box.checked !== match && (match || raw.type === 'checkbox-group')) box.click();
     }
   } else if (raw.type === 'checkbox') {
@@ -63,12 +66,16 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
 const focusedIn = (el: Element): boolean => (el.getRootNode() as Document | ShadowRoot).activeElement === el;
 
 /** Focuses a field for trusted typing and selects its content (typing then replaces it). */
-export function focusField(forms: FormEntry[], req: { sig: string; idx: number; key: string; keys: string[]; keep?: boolean }): PageScriptResponse {
+export function focusField(
+  forms: FormEntry[],
+  req: { sig: string; idx: number; key: string; keys: string[]; keep?: boolean },
+): PageScriptResponse {
   const hit = findForm(forms, req.sig, req.idx, req.keys);
   const i = hit ? hit.raw.fields.findIndex((f) => f.key === req.key) : -1;
   if (!hit || i < 0) return { op: 'focus', ok: false, typeable: false, hadValue: false };
   const el = hit.els[i]![0] as HTMLInputElement;
-  if (el.readOnly || el.disabled || el.getAttribute('aria-readonly') === 'true') return { op: 'focus', ok: true, typeable: false, hadValue: false };
+  if (el.readOnly || el.disabled || el.getAttribute('aria-readonly') === 'true')
+    return { op: 'focus', ok: true, typeable: false, hadValue: false };
   el.scrollIntoView?.({ block: 'center' });
   el.focus();
   if (!focusedIn(el)) return { op: 'focus', ok: true, typeable: false, hadValue: false };
@@ -96,7 +103,9 @@ export function focusField(forms: FormEntry[], req: { sig: string; idx: number; 
 }
 
 function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string): boolean {
-  const chosen = submitWith ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase()) : undefined;
+  const chosen = submitWith
+    ? hit.g.buttons.find((b) => buttonLabel(b).toLowerCase() === submitWith.toLowerCase())
+    : undefined;
   const submit = chosen ?? hit.submit;
   const form = hit.g.form;
   const last = hit.els.length ? (hit.els[hit.els.length - 1]![0] as HTMLElement) : null;
@@ -104,14 +113,30 @@ function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string)
   // Deferred: a click that navigates must not destroy this evaluate's context before it returns.
   setTimeout(() => {
     // Chromium ignores click() on an image submit (it wants real coordinates): submit with it as the submitter.
-    if (submit && form && submit.tagName === 'INPUT' && (submit as HTMLInputElement).type === 'image' && typeof form.requestSubmit === 'function') sendWatched(hit, () => form.requestSubmit(submit as HTMLInputElement));
+    if (
+      submit &&
+      form &&
+      submit.tagName === 'INPUT' &&
+      (submit as HTMLInputElement).type === 'image' &&
+      typeof form.requestSubmit === 'function'
+    )
+      sendWatched(hit, () => form.requestSubmit(submit as HTMLInputElement));
     else if (submit) sendWatched(hit, () => (submit as HTMLElement).click());
     else if (form) {
       if (typeof form.requestSubmit === 'function') sendWatched(hit, () => form.requestSubmit());
       else form.submit();
     } else if (last) {
       const win = (last.ownerDocument.defaultView ?? window) as typeof window;
-      for (const type of ['keydown', 'keypress', 'keyup']) last.dispatchEvent(new win.KeyboardEvent(type, { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, composed: true } as KeyboardEventInit));
+      for (const type of ['keydown', 'keypress', 'keyup'])
+        last.dispatchEvent(
+          new win.KeyboardEvent(type, {
+            key: 'Enter',
+            code: 'Enter',
+            keyCode: 13,
+            bubbles: true,
+            composed: true,
+          } as KeyboardEventInit),
+        );
     }
   }, 0);
   return false;
@@ -122,8 +147,16 @@ function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string)
  * for a pick (suggestions.ts): then the answer says `held` and nothing is sent. Asynchronous only
  * while such a list is awaited.
  */
-export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }): PageScriptResponse | Promise<PageScriptResponse> {
-  const hit = findForm(forms, req.sig, req.idx, req.fields.map((f) => f.key));
+export function fill(
+  forms: FormEntry[],
+  req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string },
+): PageScriptResponse | Promise<PageScriptResponse> {
+  const hit = findForm(
+    forms,
+    req.sig,
+    req.idx,
+    req.fields.map((f) => f.key),
+  );
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
   const filled: Element[] = [];
@@ -135,9 +168,18 @@ export function fill(forms: FormEntry[], req: { sig: string; idx: number; fields
   }
   const answer = (held: boolean): PageScriptResponse => {
     const enter = req.submit && !held ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
-    return { op: 'fill', ok: true, hadCaptcha: hit.raw.hasCaptcha, hasPassword: hit.raw.fields.some((f) => f.type === 'password'), ...(enter ? { enter } : {}), ...(held ? { held } : {}) };
+    return {
+      op: 'fill',
+      ok: true,
+      hadCaptcha: hit.raw.hasCaptcha,
+      hasPassword: hit.raw.fields.some((f) => f.type === 'password'),
+      ...(enter ? { enter } : {}),
+      ...(held ? { held } : {}),
+    };
   };
   if (!req.submit) return answer(false);
   const suggestions = settleSuggestions(hit, filled);
-  return typeof suggestions === 'string' ? answer(suggestions === 'held') : suggestions.then((s) => answer(s === 'held'));
+  return typeof suggestions === 'string'
+    ? answer(suggestions === 'held')
+    : suggestions.then((s) => answer(s === 'held'));
 }

@@ -46,7 +46,10 @@ const replacedSelect = (sel: HTMLSelectElement): boolean => {
   const next = sel.nextElementSibling;
   if (!next || isField(next) || next.matches(`${BUTTON_SEL},a[href],label`) || !visible(next)) return false;
   const shown = sel.selectedOptions[0]?.text.trim() ?? '';
-  return SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '') || (shown !== '' && (next.textContent ?? '').includes(shown));
+  return (
+    SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '') ||
+    (shown !== '' && (next.textContent ?? '').includes(shown))
+  );
 };
 
 /** Visible, a styled checkbox/radio hidden behind a visible label, or a select a script replaced. */
@@ -62,8 +65,10 @@ export const fieldVisible = (el: Element): boolean => {
   return false;
 };
 
-const LINKISH_SEL = 'a:not([href]),a[href="#"],a[href^="javascript:" i],[onclick],span[tabindex],div[tabindex],a[role=button]';
-const SUBMITISH = /^(sign ?in|log ?in|login|log on|submit|continue|next|go|send|search|find|sign ?up|register|create (an )?account|join|subscribe|save|ok|apply|confirm)\b/i;
+const LINKISH_SEL =
+  'a:not([href]),a[href="#"],a[href^="javascript:" i],[onclick],span[tabindex],div[tabindex],a[role=button]';
+const SUBMITISH =
+  /^(sign ?in|log ?in|login|log on|submit|continue|next|go|send|search|find|sign ?up|register|create (an )?account|join|subscribe|save|ok|apply|confirm)\b/i;
 
 /**
  * Submit controls that are not buttons: a link or span with a script handler ("Sign in" as an
@@ -105,11 +110,15 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       // Its buttons, with those placed elsewhere on the page that name it (`form="id"`: a sticky
       // "Save" bar, a dialog's footer).
       const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));
-      let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter((b) => visible(b) && (b as HTMLButtonElement).type !== 'reset');
+      let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter(
+        (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset',
+      );
       const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
       if (closed) {
         fields = closed;
-        buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => (b as HTMLButtonElement).type !== 'reset');
+        buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter(
+          (b) => (b as HTMLButtonElement).type !== 'reset',
+        );
       }
       if (buttons.length === 0 && fields.length > 0) buttons = linkSubmits(form);
       for (const f of fields) claimed.add(f);
@@ -128,7 +137,9 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       let found: Element | null = null;
       for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
         if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
-        const btn = Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ?? linkSubmits(c).find((b) => !b.closest('form'));
+        const btn =
+          Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ??
+          linkSubmits(c).find((b) => !b.closest('form'));
         if (btn) {
           found = c;
           break;
@@ -138,13 +149,25 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       if (!found) {
         // A lone search box works with Enter; anything else without a button is not a tool.
         const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
-        if (t === 'search' || /search|query|^q$/i.test((f as HTMLInputElement).name || '') || ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))) {
+        if (
+          t === 'search' ||
+          /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
+          ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))
+        ) {
           claimed.add(f);
           groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri });
         } else if (standalone < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t))) {
           standalone += 1;
           claimed.add(f);
-          groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri, standalone: true });
+          groups.push({
+            kind: 'widget',
+            container: f.parentElement ?? f,
+            form: null,
+            fields: [f],
+            buttons: [],
+            ri,
+            standalone: true,
+          });
         }
         continue;
       }
@@ -152,7 +175,9 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
         (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
       );
       if (fields.length > 12) continue; // a page region, not a form
-      let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter((b) => !b.closest('form') && !claimed.has(b) && visible(b));
+      let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
+        (b) => !b.closest('form') && !claimed.has(b) && visible(b),
+      );
       if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
       for (const e of fields) claimed.add(e);
       for (const b of buttons) claimed.add(b);

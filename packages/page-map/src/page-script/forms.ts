@@ -21,7 +21,8 @@ export interface FormEntry {
   submit: Element | null;
 }
 
-const SUBMIT_WORDS = /sign|log|submit|search|send|go|continue|next|subscribe|save|add|buy|book|join|register|find|apply|post|verify|confirm/i;
+const SUBMIT_WORDS =
+  /sign|log|submit|search|send|go|continue|next|subscribe|save|add|buy|book|join|register|find|apply|post|verify|confirm/i;
 
 /** A password's show/hide switch, by its words ("Show", "Hide password", "Toggle password visibility"). */
 const PASSWORD_TOGGLE = /^(show|hide|reveal|toggle)( the)?( password)?$|\b(show|hide|reveal|toggle)\b.*\bpassword\b/i;
@@ -55,7 +56,9 @@ export const pickSubmit = (g: Group): Element | null => {
  */
 export const submittersOf = (g: Group): string[] => {
   const subs = g.form
-    ? g.buttons.filter((b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true) && !isToggleControl(b))
+    ? g.buttons.filter(
+        (b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true) && !isToggleControl(b),
+      )
     : g.buttons.filter((b) => b.getAttribute('aria-expanded') === null);
   const seen = new Set<string>();
   const out: string[] = [];
@@ -121,15 +124,22 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         tooldescription: clean(g.form?.getAttribute('tooldescription'), 400),
         formId: c.id ?? '',
         formName: g.form?.getAttribute('name') ?? '',
-        action: g.form ? g.form.getAttribute('action') ?? '' : '',
+        action: g.form ? (g.form.getAttribute('action') ?? '') : '',
         method: g.form ? (g.form.getAttribute('method') ?? 'get').toLowerCase() : '',
         role: c.getAttribute('role') ?? '',
-        ariaLabel: clean(c.getAttribute('aria-label') ?? (c.getAttribute('aria-labelledby') ? byId(g.ri.root, c.getAttribute('aria-labelledby')!)?.textContent : ''), 100),
+        ariaLabel: clean(
+          c.getAttribute('aria-label') ??
+            (c.getAttribute('aria-labelledby') ? byId(g.ri.root, c.getAttribute('aria-labelledby')!)?.textContent : ''),
+          100,
+        ),
         className: clean(`${typeof c.className === 'string' ? c.className : ''} ${c.id}`, 120),
         heading: headingFor(c),
         text: textOf(c, 300),
         submitLabel,
-        buttons: g.buttons.map((b) => buttonLabel(b)).filter(Boolean).slice(0, 8),
+        buttons: g.buttons
+          .map((b) => buttonLabel(b))
+          .filter(Boolean)
+          .slice(0, 8),
         submitters: submittersOf(g),
         fields: raw,
         inMain: reg.inMain,
@@ -163,4 +173,3 @@ export function findForm(forms: FormEntry[], sig: string, idx: number, keys: str
   }
   return null;
 }
-

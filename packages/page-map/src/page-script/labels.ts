@@ -4,7 +4,15 @@ import { byId, clean, ownText, textOf } from './dom';
 /** The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in order. */
 const refText = (el: Element, attr: string, root: Document | ShadowRoot, max?: number): string => {
   const ids = el.getAttribute(attr);
-  return ids ? clean(ids.split(/\s+/).map((id) => byId(root, id)?.textContent ?? '').join(' '), max) : '';
+  return ids
+    ? clean(
+        ids
+          .split(/\s+/)
+          .map((id) => byId(root, id)?.textContent ?? '')
+          .join(' '),
+        max,
+      )
+    : '';
 };
 
 /**
@@ -22,7 +30,11 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   if (al && al.trim()) return { label: clean(al), nearby: '' };
   const labels = (el as HTMLInputElement).labels;
   if (labels && labels.length) {
-    const t = clean(Array.from(labels).map((l) => ownText(l)).join(' '));
+    const t = clean(
+      Array.from(labels)
+        .map((l) => ownText(l))
+        .join(' '),
+    );
     if (t) return { label: t, nearby: '' };
   }
   const wrap = el.closest('label');
@@ -94,7 +106,14 @@ export const iconName = (el: Element): string =>
 
 export const buttonLabel = (b: Element): string => {
   const tag = b.tagName;
-  if (tag === 'INPUT') return clean((b as HTMLInputElement).value || b.getAttribute('aria-label') || b.getAttribute('alt') || (b as HTMLInputElement).type, 80);
+  if (tag === 'INPUT')
+    return clean(
+      (b as HTMLInputElement).value ||
+        b.getAttribute('aria-label') ||
+        b.getAttribute('alt') ||
+        (b as HTMLInputElement).type,
+      80,
+    );
   const al = b.getAttribute('aria-label');
   if (al && al.trim()) return clean(al, 80);
   const byLb = refText(b, 'aria-labelledby', b.getRootNode() as Document | ShadowRoot, 80);
@@ -106,7 +125,13 @@ export const buttonLabel = (b: Element): string => {
 
 /** The form's own legend/heading, else the closest heading before it. */
 export const headingFor = (el: Element): string => {
-  const own = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ?? (el.querySelectorAll('fieldset').length === 1 && el.querySelectorAll('input,select,textarea').length === el.querySelector('fieldset')!.querySelectorAll('input,select,textarea').length ? el.querySelector('legend') : null);
+  const own =
+    el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ??
+    (el.querySelectorAll('fieldset').length === 1 &&
+    el.querySelectorAll('input,select,textarea').length ===
+      el.querySelector('fieldset')!.querySelectorAll('input,select,textarea').length
+      ? el.querySelector('legend')
+      : null);
   if (own) return textOf(own, 100);
   let cur: Element | null = el;
   for (let up = 0; up < 4 && cur; up++) {

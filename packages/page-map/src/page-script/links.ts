@@ -4,7 +4,8 @@ import { clean, region, textOf, visible, type Order, type RootInfo } from './dom
 import { iconName, speakable } from './labels';
 import { contextOf } from './targets';
 
-const WIDGET_LINK = '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
+const WIDGET_LINK =
+  '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';
 
 /** Where a site's menus live: a link hidden there is one a person reaches by opening a menu. */
 const NAV_REGION = 'nav,[role=navigation],[role=menubar],header';
@@ -36,12 +37,21 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
       // accessible name or tooltip ("Next page"), which is what an agent asks for. (An <area>'s
       // name is its alt.)
       const shown = textOf(a, 100);
-      const text = speakable(shown) ? shown : clean(a.getAttribute('aria-label') || a.getAttribute('alt') || '', 100) || iconName(a) || shown;
+      const text = speakable(shown)
+        ? shown
+        : clean(a.getAttribute('aria-label') || a.getAttribute('alt') || '', 100) || iconName(a) || shown;
       const k = `${text}\n${href}`;
       if (seenLinks.has(k)) continue;
       seenLinks.add(k);
       const reg = region(a);
-      links.push({ text, href, inMain: reg.inMain, chrome: reg.chrome, order: order.next++, ...(menu ? { menu } : {}) });
+      links.push({
+        text,
+        href,
+        inMain: reg.inMain,
+        chrome: reg.chrome,
+        order: order.next++,
+        ...(menu ? { menu } : {}),
+      });
       els.push(a);
       if (links.length >= maxLinks) break;
     }

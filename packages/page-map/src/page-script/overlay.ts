@@ -8,8 +8,10 @@ import { textOf, visible, type RootInfo } from './dom';
 import { BANNER } from './selectors';
 
 const MODAL_SEL = 'dialog[open],[role=dialog],[role=alertdialog],[aria-modal=true]';
-const CONSENT_WORDS = /\b(cookies?|consent|gdpr|privacy (settings|preferences)|tracking technologies|we use (cookies|technologies)|your privacy)\b/i;
-const NEWSLETTER_WORDS = /\b(newsletter|subscribe|sign up for (our|email)|join our (mailing|email) list|\d+\s?% off|discount code)\b/i;
+const CONSENT_WORDS =
+  /\b(cookies?|consent|gdpr|privacy (settings|preferences)|tracking technologies|we use (cookies|technologies)|your privacy)\b/i;
+const NEWSLETTER_WORDS =
+  /\b(newsletter|subscribe|sign up for (our|email)|join our (mailing|email) list|\d+\s?% off|discount code)\b/i;
 
 export interface OverlayHit {
   el: Element;
@@ -26,7 +28,10 @@ function fixedLayers(): Element[] {
       const pos = getComputedStyle(el).position;
       if (pos === 'fixed' || pos === 'sticky') {
         const r = el.getBoundingClientRect();
-        const area = (Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0)) * Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0))) / (vw * vh);
+        const area =
+          (Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0)) *
+            Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0))) /
+          (vw * vh);
         if (area >= 0.08 && visible(el)) out.push(el);
       } else if (depth < 2) scan(el, depth + 1);
     }
@@ -56,7 +61,14 @@ export function findOverlay(roots: RootInfo[]): OverlayHit | null {
     if (!el.querySelector('button,a,[role=button],[onclick],input[type=button],input[type=submit]')) continue;
     const text = textOf(el, 600);
     if (!text) continue;
-    const kind: RawOverlay['kind'] | '' = CONSENT_WORDS.test(text) || el.matches(BANNER) ? 'cookie_consent' : NEWSLETTER_WORDS.test(text) ? 'newsletter' : el.matches(MODAL_SEL) ? 'modal' : '';
+    const kind: RawOverlay['kind'] | '' =
+      CONSENT_WORDS.test(text) || el.matches(BANNER)
+        ? 'cookie_consent'
+        : NEWSLETTER_WORDS.test(text)
+          ? 'newsletter'
+          : el.matches(MODAL_SEL)
+            ? 'modal'
+            : '';
     if (!kind) continue;
     const rank = kind === 'modal' ? 1 : kind === 'newsletter' ? 2 : 3;
     if (!best || rank > best.rank) best = { el, kind, rank };

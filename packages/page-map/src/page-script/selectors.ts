@@ -12,11 +12,44 @@ export const BUTTON_SEL = 'button,input[type=submit],input[type=button],input[ty
 export const FIELD_SEL = 'input,select,textarea,[contenteditable]';
 export const SKIP_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'file']);
 export const BLOCK_TAGS = new Set([
-  'P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'MAIN', 'BLOCKQUOTE', 'PRE', 'TD', 'TH', 'DT', 'DD',
-  'FIGCAPTION', 'TR', 'BUTTON', 'UL', 'OL', 'TABLE', 'FORM', 'FIELDSET', 'LEGEND', 'LABEL', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'BR',
+  'P',
+  'DIV',
+  'LI',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'SECTION',
+  'ARTICLE',
+  'MAIN',
+  'BLOCKQUOTE',
+  'PRE',
+  'TD',
+  'TH',
+  'DT',
+  'DD',
+  'FIGCAPTION',
+  'TR',
+  'BUTTON',
+  'UL',
+  'OL',
+  'TABLE',
+  'FORM',
+  'FIELDSET',
+  'LEGEND',
+  'LABEL',
+  'BODY',
+  'HEADER',
+  'FOOTER',
+  'NAV',
+  'ASIDE',
+  'BR',
 ]);
 /** Never main content. */
 export const NOT_CONTENT =
   'nav,header,footer,aside,script,style,noscript,template,svg,[role=navigation],[role=banner],[role=contentinfo],[role=complementary],[aria-hidden=true],[hidden],dialog:not([open])';
 /** Cookie / consent banners. */
-export const BANNER = '[id*="cookie" i],[class*="cookie" i],[id*="consent" i],[class*="consent" i],[aria-label*="cookie" i],[class*="gdpr" i]';
+export const BANNER =
+  '[id*="cookie" i],[class*="cookie" i],[id*="consent" i],[class*="consent" i],[aria-label*="cookie" i],[class*="gdpr" i]';

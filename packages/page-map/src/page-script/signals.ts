@@ -7,14 +7,23 @@ import { clean, textOf, visible, type RootInfo } from './dom';
 import { labelOf } from './labels';
 import { CAPTCHA_PRESENT_SEL } from './selectors';
 
-const ALERT_SEL = '[role=alert],[aria-live],.error,.errors,.alert,.flash,.invalid-feedback,.notice,.message,[class*="error" i]';
-const OTP_WORDS = /\b(otp|totp|2fa|mfa|one[- ]?time|verification[ _-]?code|security[ _-]?code|auth(entication)?[ _-]?code)\b/i;
+const ALERT_SEL =
+  '[role=alert],[aria-live],.error,.errors,.alert,.flash,.invalid-feedback,.notice,.message,[class*="error" i]';
+const OTP_WORDS =
+  /\b(otp|totp|2fa|mfa|one[- ]?time|verification[ _-]?code|security[ _-]?code|auth(entication)?[ _-]?code)\b/i;
 
 /** A CAPTCHA in any root (hidden response fields and iframes count too). */
 export function hasCaptcha(roots: RootInfo[]): boolean {
   return roots.some((r) => {
     try {
-      return Array.from(r.root.querySelectorAll(CAPTCHA_PRESENT_SEL)).some((e) => e.tagName === 'IFRAME' || e.tagName === 'TEXTAREA' || e.tagName === 'INPUT' || visible(e) || e.getAttribute('data-sitekey') !== null);
+      return Array.from(r.root.querySelectorAll(CAPTCHA_PRESENT_SEL)).some(
+        (e) =>
+          e.tagName === 'IFRAME' ||
+          e.tagName === 'TEXTAREA' ||
+          e.tagName === 'INPUT' ||
+          visible(e) ||
+          e.getAttribute('data-sitekey') !== null,
+      );
     } catch {
       return false;
     }

@@ -26,11 +26,14 @@ function isCombobox(el: Element): boolean {
 /** The field's visible suggestions: its aria-controls/aria-owns list, else a listbox beside it. */
 function optionsOf(field: Element): HTMLElement[] {
   const doc = field.ownerDocument;
-  const ids = `${field.getAttribute('aria-controls') ?? ''} ${field.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean);
+  const ids = `${field.getAttribute('aria-controls') ?? ''} ${field.getAttribute('aria-owns') ?? ''}`
+    .split(/\s+/)
+    .filter(Boolean);
   const lists: Element[] = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
   if (lists.length === 0) {
     let up: Element | null = field.parentElement;
-    for (let i = 0; up && i < 3 && lists.length === 0; i++, up = up.parentElement) lists.push(...Array.from(up.querySelectorAll('[role="listbox"]')));
+    for (let i = 0; up && i < 3 && lists.length === 0; i++, up = up.parentElement)
+      lists.push(...Array.from(up.querySelectorAll('[role="listbox"]')));
   }
   const out: HTMLElement[] = [];
   for (const list of lists) {
@@ -74,7 +77,10 @@ function decide(hit: FormEntry, fields: HTMLInputElement[]): SuggestionOutcome |
  * at once unless a pick is expected and the list has not appeared yet.
  */
 export function settleSuggestions(hit: FormEntry, typed: Element[]): SuggestionOutcome | Promise<SuggestionOutcome> {
-  const fields = typed.filter((e): e is HTMLInputElement => e instanceof (e.ownerDocument.defaultView ?? window).HTMLInputElement && isCombobox(e));
+  const fields = typed.filter(
+    (e): e is HTMLInputElement =>
+      e instanceof (e.ownerDocument.defaultView ?? window).HTMLInputElement && isCombobox(e),
+  );
   if (fields.length === 0) return 'none';
   const first = decide(hit, fields);
   if (first !== 'wait') return first;
@@ -90,7 +96,12 @@ export function settleSuggestions(hit: FormEntry, typed: Element[]): SuggestionO
       const next = decide(hit, fields);
       if (next !== 'wait') finish(next);
     });
-    mo.observe(doc, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style', 'class', 'aria-expanded'] });
+    mo.observe(doc, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['hidden', 'style', 'class', 'aria-expanded'],
+    });
     timer = window.setTimeout(() => finish('none'), LIST_WAIT_MS);
   });
 }

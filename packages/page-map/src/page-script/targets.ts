@@ -18,10 +18,37 @@ export interface TargetEntry {
 }
 
 const ROLES = 'button,link,tab,menuitem,menuitemcheckbox,menuitemradio,option,treeitem,switch,checkbox,radio,gridcell';
-const ROLE_SEL = ROLES.split(',').map((r) => `[role=${r}]`).join(',');
+const ROLE_SEL = ROLES.split(',')
+  .map((r) => `[role=${r}]`)
+  .join(',');
 const CANDIDATE_SEL = `button,input[type=button],input[type=submit],input[type=image],summary,a:not([href]),a[href="#"],a[href^="javascript:" i],a[aria-expanded],a[aria-controls],a[aria-haspopup],${ROLE_SEL},[onclick],[tabindex]:not([tabindex="-1"]),[data-href],[data-url]`;
 /** Tags a pointer cursor can make clickable (the outermost one with the cursor is the target). */
-const POINTER_TAGS = new Set(['DIV', 'SPAN', 'LI', 'TD', 'TH', 'TR', 'IMG', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'I', 'SVG', 'SECTION', 'ARTICLE', 'DT', 'DD', 'STRONG', 'B', 'EM', 'FIGURE']);
+const POINTER_TAGS = new Set([
+  'DIV',
+  'SPAN',
+  'LI',
+  'TD',
+  'TH',
+  'TR',
+  'IMG',
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'I',
+  'SVG',
+  'SECTION',
+  'ARTICLE',
+  'DT',
+  'DD',
+  'STRONG',
+  'B',
+  'EM',
+  'FIGURE',
+]);
 const MAX_TARGETS = 150;
 const MAX_POINTER_SCAN = 5000;
 const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'LABEL']);
@@ -38,7 +65,8 @@ const UNTYPED_INPUTS = new Set([...SKIP_INPUT_TYPES, 'checkbox', 'radio']);
 /** A text field of the form holds something typed since the page loaded (its value is not its default). */
 const typedInto = (form: HTMLFormElement): boolean =>
   Array.from(form.elements).some((f) => {
-    const typed = (f.tagName === 'INPUT' && !UNTYPED_INPUTS.has((f as HTMLInputElement).type)) || f.tagName === 'TEXTAREA';
+    const typed =
+      (f.tagName === 'INPUT' && !UNTYPED_INPUTS.has((f as HTMLInputElement).type)) || f.tagName === 'TEXTAREA';
     return typed && (f as HTMLInputElement).value !== (f as HTMLInputElement).defaultValue;
   });
 
@@ -70,7 +98,15 @@ export const targetLabel = (el: Element): string => {
   else {
     const al = el.getAttribute('aria-label');
     const lb = el.getAttribute('aria-labelledby');
-    const byLb = lb ? clean(lb.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '), 80) : '';
+    const byLb = lb
+      ? clean(
+          lb
+            .split(/\s+/)
+            .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+            .join(' '),
+          80,
+        )
+      : '';
     label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
     if (!speakable(label)) label = iconName(el) || label;
   }
@@ -126,7 +162,8 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     if (claimed.has(el) && !el.matches(BUTTON_SEL)) return false;
     if (FIELD_TAGS.has(el.tagName) && el.tagName !== 'INPUT') return false;
     if (el.tagName === 'INPUT' && !['button', 'submit', 'image'].includes((el as HTMLInputElement).type)) return false;
-    if (leftToFormTool(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
+    if (leftToFormTool(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
+      return false;
     // Inside a real link or a field: the link (follow_link) or the form's tool covers it.
     const link = el.closest('a[href]');
     if (link && !/^(#|javascript:)/i.test(link.getAttribute('href') ?? '')) return false;
@@ -137,7 +174,12 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
 }
 
 /** Every click target of the page, in page order, with unique labels. `overlay` marks the overlay's own. */
-export function scanTargets(roots: RootInfo[], claimed: Set<Element>, order: Order, overlay: Element | null): TargetEntry[] {
+export function scanTargets(
+  roots: RootInfo[],
+  claimed: Set<Element>,
+  order: Order,
+  overlay: Element | null,
+): TargetEntry[] {
   const found: { el: Element; label: string }[] = [];
   for (const ri of roots) {
     for (const el of candidates(ri, claimed)) {
@@ -173,7 +215,10 @@ export function scanTargets(roots: RootInfo[], claimed: Set<Element>, order: Ord
       raw: {
         label,
         kind: kindOf(el),
-        expanded: el.tagName === 'SUMMARY' ? String(!!(el.parentElement as HTMLDetailsElement | null)?.open) : el.getAttribute('aria-expanded'),
+        expanded:
+          el.tagName === 'SUMMARY'
+            ? String(!!(el.parentElement as HTMLDetailsElement | null)?.open)
+            : el.getAttribute('aria-expanded'),
         inMain: reg.inMain,
         chrome: reg.chrome,
         overlay: !!overlay && overlay.contains(el),
@@ -213,7 +258,15 @@ export function pressElement(el: Element): void {
       // detached meanwhile: the click below still tells the page
     }
     const r = h.getBoundingClientRect();
-    const at = { bubbles: true, cancelable: true, composed: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, button: 0, view: win };
+    const at = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      clientX: r.left + r.width / 2,
+      clientY: r.top + r.height / 2,
+      button: 0,
+      view: win,
+    };
     h.dispatchEvent(new win.PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
     h.dispatchEvent(new win.MouseEvent('mousedown', { ...at, buttons: 1 }));
     if (typeof h.focus === 'function') h.focus();
@@ -228,7 +281,9 @@ export function pressElement(el: Element): void {
  * handler is what acts: a router, a menu, a recorded action).
  */
 export function clickLink(roots: RootInfo[], href: string): PageScriptResponse {
-  const anchors = roots.flatMap((ri) => Array.from(ri.root.querySelectorAll('a[href]'))).filter((a) => (a as HTMLAnchorElement).href === href);
+  const anchors = roots
+    .flatMap((ri) => Array.from(ri.root.querySelectorAll('a[href]')))
+    .filter((a) => (a as HTMLAnchorElement).href === href);
   // The one on screen, else one in a closed menu (a click reaches it as a person's would once the menu is open).
   const a = anchors.find((x) => visible(x)) ?? anchors[0];
   if (!a) return { op: 'clickTarget', ok: false };

@@ -172,7 +172,15 @@ export type PageScriptRequest =
   | { op: 'extract'; maxLinks: number; maxText: number }
   | { op: 'signals' }
   | { op: 'refused' }
-  | { op: 'fill'; sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string }
+  | {
+      op: 'fill';
+      sig: string;
+      idx: number;
+      fields: FillField[];
+      submit: boolean;
+      trustedEnter?: boolean;
+      submitWith?: string;
+    }
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'clickTarget'; label: string }
@@ -182,7 +190,14 @@ export type PageScriptRequest =
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
   | { op: 'signals'; signals: PageSignals }
-  | { op: 'fill'; ok: true; hadCaptcha: boolean; hasPassword: boolean; enter?: boolean; /** Not sent: an autocomplete list waits for a pick (suggestions.ts). */ held?: boolean }
+  | {
+      op: 'fill';
+      ok: true;
+      hadCaptcha: boolean;
+      hasPassword: boolean;
+      enter?: boolean /** Not sent: an autocomplete list waits for a pick (suggestions.ts). */;
+      held?: boolean;
+    }
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }

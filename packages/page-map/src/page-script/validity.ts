@@ -21,8 +21,10 @@ function problemOf(el: Control): string {
   const v = el.validity;
   const input = el as HTMLInputElement;
   if (v.valueMissing) return 'is required';
-  if (v.typeMismatch) return `is not a valid ${input.type === 'email' ? 'email address' : input.type === 'url' ? 'URL (it needs http:// or https://)' : input.type}`;
-  if (v.patternMismatch) return `does not match the format the page asks for${el.title ? ` (${clean(el.title, 100)})` : ''}`;
+  if (v.typeMismatch)
+    return `is not a valid ${input.type === 'email' ? 'email address' : input.type === 'url' ? 'URL (it needs http:// or https://)' : input.type}`;
+  if (v.patternMismatch)
+    return `does not match the format the page asks for${el.title ? ` (${clean(el.title, 100)})` : ''}`;
   if (v.tooShort) return `needs at least ${input.minLength} characters`;
   if (v.tooLong) return `takes at most ${input.maxLength} characters`;
   if (v.rangeUnderflow) return `must be at least ${input.min}`;

@@ -49,7 +49,9 @@ export interface ProbeResult {
  * gets no frames.
  */
 export function quietProbe(maxMs: number): Promise<ProbeResult> {
-  const state = (window as unknown as Record<symbol, { navigating: number } | undefined>)[Symbol.for('pagemap.activity')];
+  const state = (window as unknown as Record<symbol, { navigating: number } | undefined>)[
+    Symbol.for('pagemap.activity')
+  ];
   // An intercepted navigation (navigation.transition set) stays in this document: not leaving.
   const transition = () => !!(window as unknown as { navigation?: { transition?: unknown } }).navigation?.transition;
   const navigating = () => !!state && state.navigating > 0 && !transition();

@@ -21,7 +21,12 @@ const QUIET_MS = 1000;
  * something (a "not found" page with an analytics script) is taken as it is.
  */
 export function looksUnrendered(raw: RawPage): boolean {
-  const empty = raw.groups.length === 0 && raw.buttons.length === 0 && raw.webmcp.length === 0 && raw.links.length <= 3 && raw.bodyText.length < UNRENDERED_TEXT_MAX;
+  const empty =
+    raw.groups.length === 0 &&
+    raw.buttons.length === 0 &&
+    raw.webmcp.length === 0 &&
+    raw.links.length <= 3 &&
+    raw.bodyText.length < UNRENDERED_TEXT_MAX;
   return empty && (raw.loading || (raw.scripts > 0 && raw.bodyText.length < 40));
 }
 
@@ -47,7 +52,12 @@ function nextChange(ms: number): Promise<boolean> {
  * something or `deadline` (epoch ms) passes. A page that replaces its document meanwhile (an app
  * that redirects to its sign-in page) is read again once the new one answers.
  */
-export async function readRendered(page: Page, raw: RawPage, read: () => Promise<RawPage>, deadline: number): Promise<RawPage> {
+export async function readRendered(
+  page: Page,
+  raw: RawPage,
+  read: () => Promise<RawPage>,
+  deadline: number,
+): Promise<RawPage> {
   let current = raw;
   while (looksUnrendered(current)) {
     const left = deadline - Date.now();

@@ -147,7 +147,10 @@ export async function unlessDialog<T>(page: Page, work: Promise<T>): Promise<T |
 
 async function probe(page: Page, deadline: number): Promise<ProbeResult['state'] | 'gone' | 'dialog'> {
   try {
-    const r = await unlessDialog(page, page.evaluate(quietProbe, Math.min(PROBE_MS, Math.max(1, remainingOf(deadline)))));
+    const r = await unlessDialog(
+      page,
+      page.evaluate(quietProbe, Math.min(PROBE_MS, Math.max(1, remainingOf(deadline)))),
+    );
     return r === 'dialog' ? r : r.state;
   } catch {
     return 'gone'; // the document was replaced while probing: a navigation
@@ -158,7 +161,10 @@ async function probe(page: Page, deadline: number): Promise<ProbeResult['state']
 async function settleNavigation(page: Page, act: Activity, deadline: number): Promise<boolean> {
   const dialogs = dialogsOf(page);
   // Committed and DOMContentLoaded; or the navigation request ended without a document (204, download).
-  const arrived = await act.until(() => !!dialogs.pending || (act.committed && act.domReady) || (!act.committed && act.navEnded), remainingOf(deadline));
+  const arrived = await act.until(
+    () => !!dialogs.pending || (act.committed && act.domReady) || (!act.committed && act.navEnded),
+    remainingOf(deadline),
+  );
   if (!arrived) return false;
   if (!act.committed || dialogs.pending) return true;
   return settleInPage(page, act, deadline, false);
@@ -174,11 +180,16 @@ async function settleInPage(page: Page, act: Activity, deadline: number, followN
     if (dialogs.pending) return true;
     if (followNavigation && (state === 'navigating' || state === 'gone' || act.leaving)) {
       // Signalled in the page: the request or commit shows up within moments, else it was cancelled.
-      const real = act.leaving || (await act.until(() => act.leaving || !!dialogs.pending, Math.min(NAV_SHOW_UP_MS, remainingOf(deadline))));
+      const real =
+        act.leaving ||
+        (await act.until(() => act.leaving || !!dialogs.pending, Math.min(NAV_SHOW_UP_MS, remainingOf(deadline))));
       if (real && !dialogs.pending) return settleNavigation(page, act, deadline);
     }
     if (act.inFlight.size === 0) return true;
-    await act.until(() => act.inFlight.size === 0 || act.leaving || !!dialogs.pending, Math.min(NETWORK_WAIT_MS, remainingOf(deadline)));
+    await act.until(
+      () => act.inFlight.size === 0 || act.leaving || !!dialogs.pending,
+      Math.min(NETWORK_WAIT_MS, remainingOf(deadline)),
+    );
     if (act.inFlight.size > 0 && !act.leaving) return true; // long-lived requests: answer with what is there
   }
   return true;
@@ -201,7 +212,9 @@ export async function settle(page: Page, deadline: number, action: () => Promise
   }
   // A new document, or a client-side route to another path (pushState): the agent is on another
   // page either way. A change of the fragment alone (tabs, anchors, hash routes) keeps the page.
-  const navigated = (act.committed && (act.navRequested || page.url() !== startUrl)) || withoutFragment(page.url()) !== withoutFragment(startUrl);
+  const navigated =
+    (act.committed && (act.navRequested || page.url() !== startUrl)) ||
+    withoutFragment(page.url()) !== withoutFragment(startUrl);
   return { navigated, timedOut: !ok };
 }
 

@@ -11,8 +11,12 @@ import { clickCandidate, dismissCandidate } from './click';
 
 /** Link choices for follow_link: content links first, then the rest, unique by text. */
 export function linkChoices(links: RawLink[], max = 40): string[] {
-  const rank = (l: RawLink) => (l.menu ? 4 : l.inMain && !l.chrome ? 0 : !l.chrome ? 1 : l.chrome === 'nav' || l.chrome === 'header' ? 2 : 3);
-  const sorted = links.filter((l) => l.text).map((l, i) => ({ l, i })).sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i);
+  const rank = (l: RawLink) =>
+    l.menu ? 4 : l.inMain && !l.chrome ? 0 : !l.chrome ? 1 : l.chrome === 'nav' || l.chrome === 'header' ? 2 : 3;
+  const sorted = links
+    .filter((l) => l.text)
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i);
   const out: string[] = [];
   const seen = new Set<string>();
   for (const { l } of sorted) {
@@ -44,9 +48,14 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
     cands.push(c);
   }
   // The click tool and the overlay's dismiss tool keep their names (reserved, like follow_link).
-  const fixed = [clickCandidate(raw.targets ?? []), dismissCandidate(raw.overlay ?? null, raw.targets ?? [])].filter((c): c is Candidate => c !== null);
+  const fixed = [clickCandidate(raw.targets ?? []), dismissCandidate(raw.overlay ?? null, raw.targets ?? [])].filter(
+    (c): c is Candidate => c !== null,
+  );
   const choices = linkChoices(raw.links);
-  const linkBinding: LinkListBinding = { kind: 'follow_link', links: raw.links.slice(0, 1000).map((l) => ({ text: l.text, href: l.href })) };
+  const linkBinding: LinkListBinding = {
+    kind: 'follow_link',
+    links: raw.links.slice(0, 1000).map((l) => ({ text: l.text, href: l.href })),
+  };
   const follow: Candidate = {
     base: 'follow_link',
     score: 50,
@@ -70,10 +79,23 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
     base: 'navigate',
     score: 45,
     order: 1e9 + 1,
-    tool: { name: 'navigate', description: 'Open another URL (http or https) in this browser session.', params: [{ name: 'url', description: 'Absolute URL to open, or a path relative to the current page.', type: 'url', required: true }] },
+    tool: {
+      name: 'navigate',
+      description: 'Open another URL (http or https) in this browser session.',
+      params: [
+        {
+          name: 'url',
+          description: 'Absolute URL to open, or a path relative to the current page.',
+          type: 'url',
+          required: true,
+        },
+      ],
+    },
     binding: { kind: 'navigate' },
   };
-  const ranked = [...cands, ...fixed].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, Math.max(0, maxTools - 2));
+  const ranked = [...cands, ...fixed]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, Math.max(0, maxTools - 2));
   const reserved = [follow, navigate, ...fixed];
   const all = [...ranked, follow, navigate].sort((a, b) => b.score - a.score || a.order - b.order);
   // Unique names: the higher-ranked keeps the plain name; reserved names stay with their tools.

@@ -32,8 +32,25 @@ function standaloneCandidate(g: RawGroup): Candidate | null {
   const description = choice
     ? `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`
     : `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;
-  const fillBinding: FormBinding = { kind: 'form', purpose: 'other', sig: g.sig, idx: g.idx, fields: [{ ...binding, param: param.name }], twoStep: false, declared: false, frame: g.frame, fillOnly: true };
-  return { base, score: g.inMain ? 55 : 42, order: g.order, tool: { name: base, description, params: [param] }, binding: fillBinding, dedupeKey: `form:${g.sig}` };
+  const fillBinding: FormBinding = {
+    kind: 'form',
+    purpose: 'other',
+    sig: g.sig,
+    idx: g.idx,
+    fields: [{ ...binding, param: param.name }],
+    twoStep: false,
+    declared: false,
+    frame: g.frame,
+    fillOnly: true,
+  };
+  return {
+    base,
+    score: g.inMain ? 55 : 42,
+    order: g.order,
+    tool: { name: base, description, params: [param] },
+    binding: fillBinding,
+    dedupeKey: `form:${g.sig}`,
+  };
 }
 
 export function formCandidate(g: RawGroup): Candidate | null {
@@ -55,20 +72,44 @@ export function formCandidate(g: RawGroup): Candidate | null {
   const rest = (skip: Set<RawField>) =>
     g.fields.forEach((f, i) => {
       if (skip.has(f)) return;
-      const { param, binding } = buildParam(f, g.toolname ? f.name || fieldParamName(f, i) : fieldParamName(f, i), fieldDescription(f), f.required);
+      const { param, binding } = buildParam(
+        f,
+        g.toolname ? f.name || fieldParamName(f, i) : fieldParamName(f, i),
+        fieldDescription(f),
+        f.required,
+      );
       add(param, binding);
     });
 
   if (purpose === 'login') {
     const pw = g.fields.find((f) => f.type === 'password');
-    const user = g.fields.find((f) => f !== pw && isTextish(f) && (USER_FIELD.test(fieldWords(f)) || f.autocomplete === 'username' || f.type === 'email')) ?? g.fields.find((f) => f !== pw && isTextish(f));
+    const user =
+      g.fields.find(
+        (f) =>
+          f !== pw &&
+          isTextish(f) &&
+          (USER_FIELD.test(fieldWords(f)) || f.autocomplete === 'username' || f.type === 'email'),
+      ) ?? g.fields.find((f) => f !== pw && isTextish(f));
     const skip = new Set<RawField>();
     if (user) {
       skip.add(user);
-      const b = buildParam(user, 'username', `Username or email for this site${user.label ? ` (field "${clip(user.label, 60)}")` : ''}`, true);
+      const b = buildParam(
+        user,
+        'username',
+        `Username or email for this site${user.label ? ` (field "${clip(user.label, 60)}")` : ''}`,
+        true,
+      );
       add({ ...b.param, type: user.type === 'email' ? 'email' : 'string' }, b.binding);
     } else {
-      add({ name: 'username', description: 'Username; not asked on this form (it only wants the password), ignored', type: 'string', required: false }, { param: 'username', key: '', type: 'string', required: false });
+      add(
+        {
+          name: 'username',
+          description: 'Username; not asked on this form (it only wants the password), ignored',
+          type: 'string',
+          required: false,
+        },
+        { param: 'username', key: '', type: 'string', required: false },
+      );
     }
     if (pw) {
       skip.add(pw);
@@ -76,7 +117,16 @@ export function formCandidate(g: RawGroup): Candidate | null {
       add(b.param, b.binding);
     } else {
       twoStep = true;
-      add({ name: 'password', description: 'Password; this form asks for the username first, the password is entered on the next step when given', type: 'password', required: false }, { param: 'password', key: '', type: 'password', required: false });
+      add(
+        {
+          name: 'password',
+          description:
+            'Password; this form asks for the username first, the password is entered on the next step when given',
+          type: 'password',
+          required: false,
+        },
+        { param: 'password', key: '', type: 'password', required: false },
+      );
     }
     rest(skip);
     const closedNote = g.closed ? ' The form sits in a closed menu or dialog; it is filled without opening it.' : '';
@@ -90,7 +140,9 @@ export function formCandidate(g: RawGroup): Candidate | null {
     const q = g.fields.find((f) => isTextish(f))!;
     // The field's own label stays in the description: "Departure airport" is what an agent looks for.
     const said = q.label && !/^search$/i.test(q.label) ? q.label : '';
-    const hint = [said && `field "${clip(said, 60)}"`, q.placeholder && clip(q.placeholder, 80)].filter(Boolean).join('; ');
+    const hint = [said && `field "${clip(said, 60)}"`, q.placeholder && clip(q.placeholder, 80)]
+      .filter(Boolean)
+      .join('; ');
     const b = buildParam(q, 'query', `Search terms${hint ? ` (${hint})` : ''}`, true);
     add(b.param, b.binding);
     rest(new Set([q]));
@@ -110,7 +162,10 @@ export function formCandidate(g: RawGroup): Candidate | null {
     }
   }
   const submitParam = g.toolname ? undefined : addSubmitChoice(g, purpose, add, params);
-  if (submitParam) description = description.replace(/ \(button "[^"]*"\)/, '') + ` The form has several submit buttons: "${submitParam}" says which.`;
+  if (submitParam)
+    description =
+      description.replace(/ \(button "[^"]*"\)/, '') +
+      ` The form has several submit buttons: "${submitParam}" says which.`;
   // A dropdown drawn by the page's script is no param (its value lives in the page's state, not
   // a field): say so, by the name its click target has, so the agent picks it before sending.
   if (g.pickers?.length && !g.toolname) {
@@ -122,17 +177,35 @@ export function formCandidate(g: RawGroup): Candidate | null {
   const base = g.toolname ? g.toolname : nameFor(g, purpose);
   let score: number;
   if (g.toolname) score = 85;
-  else if (purpose === 'login') score = g.closed ? 96 : g.chrome && !g.inMain ? 97 : 100; // a quick-login bar in the header yields to the page's own form
+  else if (purpose === 'login')
+    score = g.closed ? 96 : g.chrome && !g.inMain ? 97 : 100; // a quick-login bar in the header yields to the page's own form
   else if (purpose === 'search') score = g.inMain || !g.chrome ? 92 : 88;
   else if (purpose === 'verify_code') score = 98;
   else if (g.chrome === 'banner') score = 10;
   else if (g.chrome === 'footer') score = 35;
   else score = (g.inMain ? 70 : 60) + Math.min(params.length, 5);
   if (g.shadow || g.frame) score -= 1;
-  const binding: FormBinding = { kind: 'form', purpose, sig: g.sig, idx: g.idx, fields, twoStep, declared: !!g.toolname, frame: g.frame, ...(submitParam ? { submitParam } : {}) };
+  const binding: FormBinding = {
+    kind: 'form',
+    purpose,
+    sig: g.sig,
+    idx: g.idx,
+    fields,
+    twoStep,
+    declared: !!g.toolname,
+    frame: g.frame,
+    ...(submitParam ? { submitParam } : {}),
+  };
   // Copies of one form (header and footer) are listed once; equal forms that send different
   // things (one per product card: another action or hidden item id) are each a tool.
-  return { base, score, order: g.order, tool: { name: base, description, params }, binding, dedupeKey: `form:${g.sig}|${g.action}|${g.hidden ?? ''}` };
+  return {
+    base,
+    score,
+    order: g.order,
+    tool: { name: base, description, params },
+    binding,
+    dedupeKey: `form:${g.sig}|${g.action}|${g.hidden ?? ''}`,
+  };
 }
 
 /**
@@ -140,14 +213,22 @@ export function formCandidate(g: RawGroup): Candidate | null {
  * the agent chooses, the runner never presses the first silently. Required where nothing says
  * which is the usual one; on a login or search the main button stays the default.
  */
-function addSubmitChoice(g: RawGroup, purpose: string, add: (p: ToolParam, b: FieldBinding) => void, params: ToolParam[]): string | undefined {
+function addSubmitChoice(
+  g: RawGroup,
+  purpose: string,
+  add: (p: ToolParam, b: FieldBinding) => void,
+  params: ToolParam[],
+): string | undefined {
   const subs = g.submitters ?? [];
   if (subs.length < 2) return undefined;
   const required = purpose === 'other' || purpose === 'sign_up';
   const description = required
     ? `Which button submits the form: one of the options (${subs.map((x) => `"${clip(x, 30)}"`).join(', ')}).`
     : `Which button submits the form: one of the options; default "${clip(g.submitLabel, 40)}".`;
-  add({ name: 'action', description, type: 'enum', required, options: subs }, { param: 'action', key: '', type: 'enum', required, options: subs, optionValues: subs });
+  add(
+    { name: 'action', description, type: 'enum', required, options: subs },
+    { param: 'action', key: '', type: 'enum', required, options: subs, optionValues: subs },
+  );
   return params[params.length - 1]!.name;
 }
 
@@ -158,7 +239,10 @@ function addSubmitChoice(g: RawGroup, purpose: string, add: (p: ToolParam, b: Fi
 function buttonDescription(b: RawButton): string {
   const label = clip(b.label, 60);
   const where = b.context ? ` of "${clip(b.context, 50)}"` : '';
-  const others = b.count && b.count > 1 ? ` It is the first of ${b.count} "${label}" buttons; click takes each of them by its row or card.` : '';
+  const others =
+    b.count && b.count > 1
+      ? ` It is the first of ${b.count} "${label}" buttons; click takes each of them by its row or card.`
+      : '';
   return `Click the "${label}" button${where}${b.chrome === 'banner' ? ' (cookie/consent banner)' : ''}.${others}`;
 }
 
@@ -183,10 +267,17 @@ export function buttonCandidate(b: RawButton): Candidate | null {
 
 export function webMcpCandidate(t: RawWebMcpTool, order: number): Candidate {
   const params: ToolParam[] = [];
-  const schema = (t.inputSchema ?? {}) as { properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] };
+  const schema = (t.inputSchema ?? {}) as {
+    properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>;
+    required?: string[];
+  };
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   for (const [name, p] of Object.entries(schema.properties ?? {}).slice(0, 30)) {
-    const param: ToolParam = { name, description: clip(String(p?.description ?? name), 300), required: required.has(name) };
+    const param: ToolParam = {
+      name,
+      description: clip(String(p?.description ?? name), 300),
+      required: required.has(name),
+    };
     const ty = p?.type;
     if (Array.isArray(p?.enum)) {
       param.type = 'enum';
@@ -197,6 +288,11 @@ export function webMcpCandidate(t: RawWebMcpTool, order: number): Candidate {
     params.push(param);
   }
   const binding: WebMcpBinding = { kind: 'webmcp', name: t.name, schema: t.inputSchema };
-  return { base: t.name, score: 86, order, tool: { name: t.name, description: clip(t.description || `Tool "${t.name}" provided by the page.`, 500), params }, binding };
+  return {
+    base: t.name,
+    score: 86,
+    order,
+    tool: { name: t.name, description: clip(t.description || `Tool "${t.name}" provided by the page.`, 500), params },
+    binding,
+  };
 }
-

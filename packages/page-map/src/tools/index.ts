@@ -1,4 +1,12 @@
 /** Tools from a raw page: bindings, purpose, naming, params, candidates and the ranked list. */
-export type { ButtonBinding, ClickBinding, FieldBinding, FormBinding, LinkListBinding, Purpose, WebMcpBinding } from './bindings';
+export type {
+  ButtonBinding,
+  ClickBinding,
+  FieldBinding,
+  FormBinding,
+  LinkListBinding,
+  Purpose,
+  WebMcpBinding,
+} from './bindings';
 export { isOtpField, purposeOf } from './purpose';
 export { buildTools, linkChoices } from './build';

@@ -18,7 +18,20 @@ const PURPOSE_NAMES: [RegExp, string][] = [
   [/\bsort\b/, 'sort'],
   [/coupon|promo code|voucher/, 'apply_coupon'],
 ];
-const VAGUE = new Set(['submit', 'go', 'ok', 'send', 'save', 'continue', 'next', 'apply', 'done', 'button', 'submit_query', 'enter']);
+const VAGUE = new Set([
+  'submit',
+  'go',
+  'ok',
+  'send',
+  'save',
+  'continue',
+  'next',
+  'apply',
+  'done',
+  'button',
+  'submit_query',
+  'enter',
+]);
 
 /** Names that promise a purpose; a form not detected as that purpose must not carry them. */
 const RESERVED = /^(login|log_in|sign_in|signin|search|navigate|follow_link|click|dismiss_overlay)$/;
@@ -33,11 +46,14 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
   if (purpose === 'search') return 'search';
   if (purpose === 'sign_up') {
     const w = wordsOf(g);
-    if (/change (your )?password|new password|current password|update password/.test(w) && !SIGNUP_WORDS.test(w)) return 'change_password';
+    if (/change (your )?password|new password|current password|update password/.test(w) && !SIGNUP_WORDS.test(w))
+      return 'change_password';
     return 'sign_up';
   }
   if (purpose === 'verify_code') return 'verify_code';
-  const own = `${g.submitLabel} ${g.ariaLabel} ${g.heading} ${g.formId} ${g.formName} ${g.action} ${g.className}`.toLowerCase().replace(/[-_]/g, ' ');
+  const own = `${g.submitLabel} ${g.ariaLabel} ${g.heading} ${g.formId} ${g.formName} ${g.action} ${g.className}`
+    .toLowerCase()
+    .replace(/[-_]/g, ' ');
   for (const [re, name] of PURPOSE_NAMES) if (re.test(own)) return name;
   const btn = slug(g.submitLabel);
   if (btn && !VAGUE.has(btn) && btn.length <= 30) return btn;
@@ -50,9 +66,14 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
 
 export function fieldParamName(f: RawField, i: number): string {
   // A readable `name` attribute wins (user[email] → email); generated ones (x_1f3a9) lose to the label.
-  const fromName = slug((f.name.match(/\[([^\]]+)\]$/)?.[1] ?? f.name).replace(/^(ctl\d+|input|field|txt|fld)[_$-]?/i, ''), 30);
+  const fromName = slug(
+    (f.name.match(/\[([^\]]+)\]$/)?.[1] ?? f.name).replace(/^(ctl\d+|input|field|txt|fld)[_$-]?/i, ''),
+    30,
+  );
   const generated = !fromName || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$|^[a-z]{1,3}_?\d{1,2}$/.test(fromName);
   if (!generated) return fromName;
   const shortNearby = f.nearby.length <= 40 ? slug(f.nearby, 30) : '';
-  return slug(f.label, 30) || shortNearby || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`;
+  return (
+    slug(f.label, 30) || shortNearby || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`
+  );
 }

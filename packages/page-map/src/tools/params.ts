@@ -53,12 +53,24 @@ export function fieldDescription(f: RawField): string {
 /** Param types whose value is text typed into the field, where `maxlength` applies. */
 const TYPED_TEXT = new Set<ParamType>(['string', 'email', 'password', 'url', 'text']);
 
-export function buildParam(f: RawField, name: string, description: string, required: boolean): { param: ToolParam; binding: FieldBinding } {
+export function buildParam(
+  f: RawField,
+  name: string,
+  description: string,
+  required: boolean,
+): { param: ToolParam; binding: FieldBinding } {
   const type = paramType(f);
   const param: ToolParam = { name, description, type, required };
-  if (f.options && (f.type === 'select' || f.type === 'radio' || f.type === 'checkbox-group')) param.options = f.options.slice(0, 50);
+  if (f.options && (f.type === 'select' || f.type === 'radio' || f.type === 'checkbox-group'))
+    param.options = f.options.slice(0, 50);
   if (f.maxlength > 0 && TYPED_TEXT.has(type)) param.max_length = f.maxlength;
-  const binding: FieldBinding = { param: name, key: f.key, type: f.type === 'checkbox-group' ? 'checkbox-group' : type, required, inputType: f.type };
+  const binding: FieldBinding = {
+    param: name,
+    key: f.key,
+    type: f.type === 'checkbox-group' ? 'checkbox-group' : type,
+    required,
+    inputType: f.type,
+  };
   if (f.options) {
     binding.options = f.options;
     binding.optionValues = f.optionValues ?? [];

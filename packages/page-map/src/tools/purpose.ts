@@ -2,36 +2,61 @@
 import type { RawField, RawGroup } from '../page-script/types';
 import type { Purpose } from './bindings';
 
-
 /** Everything a group says about itself, lower-cased, for purpose matching. */
 export function wordsOf(g: RawGroup): string {
-  return [g.toolname, g.formId, g.formName, g.action, g.ariaLabel, g.className, g.heading, g.submitLabel, g.buttons.join(' '), g.text, g.role]
+  return [
+    g.toolname,
+    g.formId,
+    g.formName,
+    g.action,
+    g.ariaLabel,
+    g.className,
+    g.heading,
+    g.submitLabel,
+    g.buttons.join(' '),
+    g.text,
+    g.role,
+  ]
     .join(' ')
     .toLowerCase();
 }
 
 export const isTextish = (f: RawField): boolean => ['text', 'email', 'tel', 'search', 'url', ''].includes(f.type);
-export const fieldWords = (f: RawField): string => `${f.name} ${f.id} ${f.label} ${f.placeholder} ${f.autocomplete} ${f.nearby}`.toLowerCase();
+export const fieldWords = (f: RawField): string =>
+  `${f.name} ${f.id} ${f.label} ${f.placeholder} ${f.autocomplete} ${f.nearby}`.toLowerCase();
 
-export const LOGIN_WORDS = /\b(sign ?in|log ?in|login|signin|log on|logon|authenticate|continue|next|anmelden|connexion|iniciar sesi[oó]n)\b/;
-export const SIGNUP_WORDS = /\b(sign ?up|signup|register|registration|create (an |your )?account|join (now|free|us)|get started)\b/;
+export const LOGIN_WORDS =
+  /\b(sign ?in|log ?in|login|signin|log on|logon|authenticate|continue|next|anmelden|connexion|iniciar sesi[oó]n)\b/;
+export const SIGNUP_WORDS =
+  /\b(sign ?up|signup|register|registration|create (an |your )?account|join (now|free|us)|get started)\b/;
 /** Sign-in wording proper (not "continue" / "next"). */
 export const STRONG_LOGIN = /\b(sign ?in|log ?in|login|signin|log on|logon|anmelden|connexion|iniciar sesi[oó]n)\b/;
-const NOT_SIGN_IN = /\b(delete|remove|deactivate|close (my |your |the )?account|cancel (my |your )?(account|subscription)|balance|gift ?card|protected|post password|unlock|transfer|withdraw)\b/;
-export const CHECKOUT_WORDS = /\b(checkout|check out|shipping|billing|delivery address|payment|card number|place (your )?order)\b/;
-const PROFILE_FIELD = /\b(first ?name|last ?name|full ?name|given|family|surname|birth|dob|phone|mobile|address|zip|postal|city|country|gender|company|nickname|display ?name)\b|firstname|lastname|fname|lname/;
+const NOT_SIGN_IN =
+  /\b(delete|remove|deactivate|close (my |your |the )?account|cancel (my |your )?(account|subscription)|balance|gift ?card|protected|post password|unlock|transfer|withdraw)\b/;
+export const CHECKOUT_WORDS =
+  /\b(checkout|check out|shipping|billing|delivery address|payment|card number|place (your )?order)\b/;
+const PROFILE_FIELD =
+  /\b(first ?name|last ?name|full ?name|given|family|surname|birth|dob|phone|mobile|address|zip|postal|city|country|gender|company|nickname|display ?name)\b|firstname|lastname|fname|lname/;
 const TERMS = /\b(terms|conditions|privacy policy|i agree|agree to|accept the)\b/;
 
 /** Signs that a form creates an account: profile fields, a terms checkbox, sign-up wording. */
 export function signUpSignals(g: RawGroup, fields: RawField[]): number {
   let n = 0;
   if (fields.filter((f) => PROFILE_FIELD.test(fieldWords(f).replace(/[_-]/g, ' '))).length >= 2) n++;
-  if (g.fields.some((f) => (f.type === 'checkbox' || f.type === 'checkbox-group') && TERMS.test(`${fieldWords(f)} ${(f.options ?? []).join(' ')}`.toLowerCase()))) n++;
+  if (
+    g.fields.some(
+      (f) =>
+        (f.type === 'checkbox' || f.type === 'checkbox-group') &&
+        TERMS.test(`${fieldWords(f)} ${(f.options ?? []).join(' ')}`.toLowerCase()),
+    )
+  )
+    n++;
   if (SIGNUP_WORDS.test(`${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.className}`.toLowerCase())) n++;
   return n;
 }
 
-export const USER_FIELD = /\b(user(name)?|login|e-?mail|email|account|identifier|phone|mobile|userid|user_id|uname|handle)\b|user|email|login/;
+export const USER_FIELD =
+  /\b(user(name)?|login|e-?mail|email|account|identifier|phone|mobile|userid|user_id|uname|handle)\b|user|email|login/;
 export const SEARCH_FIELD = /^(q|query|search|s|keywords?|term|search_query|searchterm|k|text|w|p)$/;
 
 /** A one-time-code field. A bare "code" counts only when shaped like one (numeric, short): coupon codes are not OTPs. */
@@ -39,7 +64,8 @@ export function isOtpField(f: RawField): boolean {
   const w = fieldWords(f).replace(/_/g, ' ');
   if (f.autocomplete === 'one-time-code') return true;
   if (/\b(coupon|promo|voucher|gift|postal|post|zip|discount)\b/.test(w)) return false;
-  if (/\b(otp|totp|2fa|mfa|one[- ]?time|verification code|security code|auth(entication)? code|sms code)\b/.test(w)) return true;
+  if (/\b(otp|totp|2fa|mfa|one[- ]?time|verification code|security code|auth(entication)? code|sms code)\b/.test(w))
+    return true;
   return /\bcode\b/.test(w) && (f.inputmode === 'numeric' || (f.maxlength >= 4 && f.maxlength <= 8));
 }
 
@@ -57,7 +83,15 @@ export function purposeOf(g: RawGroup): Purpose {
     const loginSubmit = STRONG_LOGIN.test(submit);
     if (signupSubmit && !loginSubmit) return 'sign_up';
     // A password that confirms something else (delete the account, unlock a post, a card's PIN) is not a sign-in.
-    if (!loginSubmit && NOT_SIGN_IN.test(`${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`.toLowerCase().replace(/[-_]/g, ' '))) return 'other';
+    if (
+      !loginSubmit &&
+      NOT_SIGN_IN.test(
+        `${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`
+          .toLowerCase()
+          .replace(/[-_]/g, ' '),
+      )
+    )
+      return 'other';
     if (newPw && !loginSubmit) return 'sign_up';
     // A checkout (address, card) that offers an optional account is not a sign-in.
     if (fields.length >= 4 && CHECKOUT_WORDS.test(words) && !loginSubmit) return 'other';
@@ -67,7 +101,13 @@ export function purposeOf(g: RawGroup): Purpose {
     if (fields.length >= 5 && !loginSubmit) return signals >= 1 ? 'sign_up' : 'other';
     return 'login';
   }
-  if (fields.length === 1 && fields[0]!.autocomplete !== 'one-time-code' && isOtpField(fields[0]!) && /verif|code|two|2fa|authenticat/.test(words)) return 'verify_code';
+  if (
+    fields.length === 1 &&
+    fields[0]!.autocomplete !== 'one-time-code' &&
+    isOtpField(fields[0]!) &&
+    /verif|code|two|2fa|authenticat/.test(words)
+  )
+    return 'verify_code';
   const text = fields.filter(isTextish);
   if (text.length === 1 && fields.length <= 2) {
     const f = text[0]!;
@@ -76,15 +116,28 @@ export function purposeOf(g: RawGroup): Purpose {
       g.role === 'search' ||
       f.type === 'search' ||
       SEARCH_FIELD.test(f.name.toLowerCase()) ||
-      /\bsearch|\bfind\b|\bsuche|\bbuscar|\brechercher/.test(`${fw} ${g.submitLabel.toLowerCase()} ${g.ariaLabel.toLowerCase()} ${g.action.toLowerCase()} ${g.className.toLowerCase()}`);
+      /\bsearch|\bfind\b|\bsuche|\bbuscar|\brechercher/.test(
+        `${fw} ${g.submitLabel.toLowerCase()} ${g.ariaLabel.toLowerCase()} ${g.action.toLowerCase()} ${g.className.toLowerCase()}`,
+      );
     if (searchy && !/subscribe|newsletter/.test(words)) return 'search';
     // Two-step sign-in: a lone username/email field whose button says sign in / next / continue.
-    const userish = f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
-    const loginish = LOGIN_WORDS.test(`${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase());
+    const userish =
+      f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
+    const loginish = LOGIN_WORDS.test(
+      `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase(),
+    );
     const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
     // "Continue" alone is every wizard's button: a sign-in word must appear on the form itself.
     const strong = STRONG_LOGIN.test(`${own} ${g.className} ${g.text}`.toLowerCase());
-    if (userish && loginish && strong && !SIGNUP_WORDS.test(own) && !/subscribe|newsletter|forgot|reset|recover|checkout|guest/.test(own) && fields.length === 1) return 'login';
+    if (
+      userish &&
+      loginish &&
+      strong &&
+      !SIGNUP_WORDS.test(own) &&
+      !/subscribe|newsletter|forgot|reset|recover|checkout|guest/.test(own) &&
+      fields.length === 1
+    )
+      return 'login';
   }
   if (fields.length === 1 && isOtpField(fields[0]!)) return 'verify_code';
   return 'other';

@@ -16,8 +16,20 @@ export interface CorpusPage {
   block?: 'challenge' | 'access_denied';
 }
 
-const site = (path: string, login: boolean, search: boolean, extra: Partial<CorpusPage> = {}): CorpusPage => ({ path, source: 'site', login, search, ...extra });
-const corpus = (path: string, login: boolean, search: boolean, extra: Partial<CorpusPage> = {}): CorpusPage => ({ path, source: 'corpus', login, search, ...extra });
+const site = (path: string, login: boolean, search: boolean, extra: Partial<CorpusPage> = {}): CorpusPage => ({
+  path,
+  source: 'site',
+  login,
+  search,
+  ...extra,
+});
+const corpus = (path: string, login: boolean, search: boolean, extra: Partial<CorpusPage> = {}): CorpusPage => ({
+  path,
+  source: 'corpus',
+  login,
+  search,
+  ...extra,
+});
 
 export const CORPUS: CorpusPage[] = [
   site('/index.html', false, false),

@@ -42,31 +42,43 @@ function check(c: (typeof CORPUS)[number], m: PageMap, where: string): string[] 
   // Invariants of every map.
   if (new Set(names).size !== names.length) problems.push(`${where}: duplicate tool names ${names.join(',')}`);
   if (names.length > 30) problems.push(`${where}: ${names.length} tools`);
-  if (!names.includes('navigate') || !names.includes('follow_link')) problems.push(`${where}: navigate/follow_link missing`);
+  if (!names.includes('navigate') || !names.includes('follow_link'))
+    problems.push(`${where}: navigate/follow_link missing`);
   for (const t of m.tools) {
     if (!/^[a-z][a-z0-9_]*$/.test(t.tool.name)) problems.push(`${where}: tool name ${t.tool.name} is not snake_case`);
     if (!t.tool.description) problems.push(`${where}: ${t.tool.name} has no description`);
-    for (const p of t.tool.params) if (!p.name || !p.description) problems.push(`${where}: ${t.tool.name} has a param without name/description`);
+    for (const p of t.tool.params)
+      if (!p.name || !p.description) problems.push(`${where}: ${t.tool.name} has a param without name/description`);
   }
   if (m.text.length > 20_000) problems.push(`${where}: text too long`);
-  for (const n of c.must ?? []) if (!names.includes(n)) problems.push(`${where}: missing ${n} (has ${names.join(',')})`);
+  for (const n of c.must ?? [])
+    if (!names.includes(n)) problems.push(`${where}: missing ${n} (has ${names.join(',')})`);
   for (const n of c.mustNot ?? []) if (names.includes(n)) problems.push(`${where}: must not yield ${n}`);
-  if ((m.block?.kind ?? undefined) !== c.block) problems.push(`${where}: block ${JSON.stringify(m.block)}, expected ${c.block ?? 'none'}`);
+  if ((m.block?.kind ?? undefined) !== c.block)
+    problems.push(`${where}: block ${JSON.stringify(m.block)}, expected ${c.block ?? 'none'}`);
   const login = names.find(isLogin);
   if (login) {
     const params = m.tools.find((t) => t.tool.name === login)!.tool.params.map((p) => p.name);
-    if (!params.includes('username') || !params.includes('password')) problems.push(`${where}: login params ${params.join(',')}`);
+    if (!params.includes('username') || !params.includes('password'))
+      problems.push(`${where}: login params ${params.join(',')}`);
   }
   const search = names.find(isSearch);
-  if (search && !m.tools.find((t) => t.tool.name === search)!.tool.params.some((p) => p.name === 'query')) problems.push(`${where}: search without query`);
-  if (c.login !== names.some(isLogin)) problems.push(`${where}: login detection ${names.some(isLogin)}, expected ${c.login}`);
-  if (c.search !== names.some(isSearch)) problems.push(`${where}: search detection ${names.some(isSearch)}, expected ${c.search}`);
+  if (search && !m.tools.find((t) => t.tool.name === search)!.tool.params.some((p) => p.name === 'query'))
+    problems.push(`${where}: search without query`);
+  if (c.login !== names.some(isLogin))
+    problems.push(`${where}: login detection ${names.some(isLogin)}, expected ${c.login}`);
+  if (c.search !== names.some(isSearch))
+    problems.push(`${where}: search detection ${names.some(isSearch)}, expected ${c.search}`);
   return problems;
 }
 
 /** `corpusDir`: where the frozen pages are (this folder; passed in when run from a bundle). */
 export async function measureCorpus(corpusDir: string = __dirname): Promise<CorpusResult> {
-  const [browser, site, frozen] = await Promise.all([launchTestBrowser(), startFixtureServer(), startFixtureServer({ siteDir: corpusDir })]);
+  const [browser, site, frozen] = await Promise.all([
+    launchTestBrowser(),
+    startFixtureServer(),
+    startFixtureServer({ siteDir: corpusDir }),
+  ]);
   const problems: string[] = [];
   const loginPairs: { truth: boolean; pred: boolean }[] = [];
   const searchPairs: { truth: boolean; pred: boolean }[] = [];
@@ -92,10 +104,22 @@ export async function measureCorpus(corpusDir: string = __dirname): Promise<Corp
   }
   const login = prf(loginPairs);
   const search = prf(searchPairs);
-  return { pages: CORPUS.length, problems, login, search, section: section(login, search, loginPairs, searchPairs, times) };
+  return {
+    pages: CORPUS.length,
+    problems,
+    login,
+    search,
+    section: section(login, search, loginPairs, searchPairs, times),
+  };
 }
 
-function section(l: Prf, s: Prf, loginPairs: { truth: boolean }[], searchPairs: { truth: boolean }[], times: number[]): string {
+function section(
+  l: Prf,
+  s: Prf,
+  loginPairs: { truth: boolean }[],
+  searchPairs: { truth: boolean }[],
+  times: number[],
+): string {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const mean = times.reduce((a, b) => a + b, 0) / times.length;

@@ -29,7 +29,9 @@ afterAll(async () => {
 const BIG = 20_000;
 
 test('the source is sent once per document', async () => {
-  await page.setContent('<!doctype html><title>One</title><form><label>Name <input name="n"></label><button>Go</button></form>');
+  await page.setContent(
+    '<!doctype html><title>One</title><form><label>Name <input name="n"></label><button>Go</button></form>',
+  );
   sent = [];
   const first = await callPageScript(page, { op: 'signals' });
   const second = await callPageScript(page, { op: 'extract', maxLinks: 10, maxText: 100 });
@@ -53,7 +55,9 @@ test('the kept script is not reachable under a name a page could guess', async (
   await callPageScript(page, { op: 'signals' });
   const names = await page.evaluate(() => ({
     props: Object.getOwnPropertyNames(window).filter((n) => /pagemap/i.test(n)),
-    guessed: ['pagemap.script', 'pagemapPageScript'].map((k) => typeof (window as unknown as Record<symbol, unknown>)[Symbol.for(k)]),
+    guessed: ['pagemap.script', 'pagemapPageScript'].map(
+      (k) => typeof (window as unknown as Record<symbol, unknown>)[Symbol.for(k)],
+    ),
   }));
   expect(names.props).toEqual([]);
   expect(names.guessed).toEqual(['undefined', 'undefined']);

@@ -37,8 +37,10 @@ afterAll(async () => {
   await closeTestBrowser(browser);
 });
 
-const label = (id: string) => page.evaluate((i) => window.__pagemapModule.labelOf(document.getElementById(i)!, document), id);
-const button = (id: string) => page.evaluate((i) => window.__pagemapModule.buttonLabel(document.getElementById(i)!), id);
+const label = (id: string) =>
+  page.evaluate((i) => window.__pagemapModule.labelOf(document.getElementById(i)!, document), id);
+const button = (id: string) =>
+  page.evaluate((i) => window.__pagemapModule.buttonLabel(document.getElementById(i)!), id);
 
 test('field labels follow accessibility precedence, then nearby text', async () => {
   expect(await label('by-labelledby')).toEqual({ label: 'First name', nearby: '' });
@@ -57,5 +59,7 @@ test('button labels: input value, aria-label, image alt', async () => {
 });
 
 test("a form's heading is the closest heading before it", async () => {
-  expect(await page.evaluate(() => window.__pagemapModule.headingFor(document.getElementById('f')!))).toBe('Newsletter');
+  expect(await page.evaluate(() => window.__pagemapModule.headingFor(document.getElementById('f')!))).toBe(
+    'Newsletter',
+  );
 });
