@@ -10,5 +10,11 @@ import { OutboundGuard } from '@pagemap/worker/dist/browser/outbound-guard';
 type Log = ConstructorParameters<typeof EgressProxy>[1];
 const quiet = { info() {}, debug() {}, warn: console.warn, error: console.error } as unknown as Log;
 const proxy = new EgressProxy(new OutboundGuard(['loopback']), quiet);
-proxy.start().then((port) => process.stdout.write(`${JSON.stringify({ port, args: proxy.chromiumArgs() })}\n`));
+proxy.start().then(
+  (port) => process.stdout.write(`${JSON.stringify({ port, args: proxy.chromiumArgs() })}\n`),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
 process.on('SIGTERM', () => void proxy.close().then(() => process.exit(0)));

@@ -17,11 +17,11 @@
       xhr.open('POST', '/_corpus/record', false);
       xhr.setRequestHeader('content-type', 'application/json');
       xhr.send(body);
-    } catch (e) {
+    } catch {
       // Synchronous requests are refused while a page unloads: fall back to a beacon.
       try {
         navigator.sendBeacon('/_corpus/record', new Blob([body], { type: 'application/json' }));
-      } catch (e2) {
+      } catch {
         /* nothing left to try */
       }
     }

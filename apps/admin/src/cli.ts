@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import {
-  AccountStore,
+  type AccountStore,
   PLANS,
   PLAN_IDS,
   isPlanId,

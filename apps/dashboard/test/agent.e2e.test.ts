@@ -3,7 +3,7 @@
  * stack), finds a `login` tool on the sign-in page, signs in with it and reaches the keys page,
  * where issuing a key is a tool too.
  */
-import { AccountStore, OwnerStore } from '@pagemap/accounts';
+import { type AccountStore, OwnerStore } from '@pagemap/accounts';
 import { api } from '@pagemap/test-utils';
 import { PASSWORD, startDashboardStack, uniqueEmail, type DashboardStack } from './harness';
 

@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { BrowseResponse, SessionClosed, UsageRecord } from '@pagemap/contracts';
-import { Pagemap, PagemapApiError, PagemapSdkError, type BrowseResult } from '@pagemap/sdk';
+import { type Pagemap, PagemapApiError, PagemapSdkError, type BrowseResult } from '@pagemap/sdk';
 
 export const MCP_SERVER_NAME = 'pagemap';
 export const MCP_SERVER_VERSION = '0.1.0';

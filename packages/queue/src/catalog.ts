@@ -4,7 +4,7 @@
  * typed from it, so neither side can drift from the other.
  */
 import type { JobsOptions } from 'bullmq';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BrowseJob, BrowseJobResult, CloseJob, CloseJobResult } from '@pagemap/contracts';
 
 /**

@@ -34,17 +34,15 @@ export function usageRoutes(services: DashboardServices): Router {
       ...(req.session.flash ? { flash: takeFlash(req)! } : {}),
     };
     const [usage, keys] = await Promise.all([usageView(services, tenant), services.accounts.listKeys(tenant.id)]);
-    res
-      .type('html')
-      .send(
-        overviewPage({
-          frame,
-          usage,
-          keyCount: keys.length,
-          loginAutomation: tenant.loginAutomation,
-          apiUrl: services.env.PAGEMAP_API_URL,
-        }),
-      );
+    res.type('html').send(
+      overviewPage({
+        frame,
+        usage,
+        keyCount: keys.length,
+        loginAutomation: tenant.loginAutomation,
+        apiUrl: services.env.PAGEMAP_API_URL,
+      }),
+    );
   });
   router.get('/usage', async (req, res) => {
     const { owner, tenant } = signedIn(res);

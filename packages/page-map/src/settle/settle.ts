@@ -48,7 +48,7 @@ class Activity {
   #wake: (() => void) | null = null;
   readonly #off: Array<() => void> = [];
 
-  constructor(private readonly page: Page) {
+  constructor(page: Page) {
     const main = () => page.mainFrame();
     const on = <T>(event: string, fn: (x: T) => void) => {
       page.on(event as 'request', fn as never);
