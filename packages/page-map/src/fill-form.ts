@@ -15,6 +15,7 @@ import type { FillField, RefusedField } from './page-script/types';
 import type { FormBinding } from './tools';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';
+import type { Value } from './validate-params';
 
 /** Input types a person types into; the others are set by the page script. */
 const TYPEABLE = new Set([
@@ -170,4 +171,27 @@ export async function throwIfRefused(page: Page, binding: FormBinding): Promise<
     named.every((f) => f.param) ? 'INVALID_PARAMS' : 'TOOL_FAILED',
     `The page would not send the form: ${what}.`,
   );
+}
+
+/**
+ * fillForm for a tool: a form or field that vanished (the page re-rendered) becomes the tool's
+ * ELEMENT_GONE error, which tells the agent to read the fresh tool list.
+ */
+export async function fillOrGone(
+  page: Page,
+  binding: FormBinding,
+  values: Record<string, Value>,
+  submit: boolean,
+): Promise<{ hadCaptcha: boolean }> {
+  try {
+    return await fillForm(page, binding, values, submit);
+  } catch (err) {
+    if (!(err instanceof FillError)) throw err;
+    throw new ToolError(
+      'ELEMENT_GONE',
+      err.reason === 'field_gone'
+        ? `The form's "${err.field ?? 'unknown'}" field is no longer on the page (it re-rendered); see the fresh tool list.`
+        : 'The form behind this tool is no longer on the page (it re-rendered or was removed); see the fresh tool list.',
+    );
+  }
 }

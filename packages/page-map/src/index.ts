@@ -3,7 +3,7 @@ export { preparePage, webMcpInit } from './webmcp';
 export { extractPageMap, structureHash } from './extract';
 export { detectBlock, type BlockInput } from './block';
 export { runTool, redact } from './run-tool';
-export { classifyLogin } from './login-outcome';
+export { classifyLogin } from './login/outcome';
 export { dialogsOf, type DialogRecord, type DialogType, type PageDialogs } from './dialogs';
 export { withPendingDialog, ANSWER_DIALOG } from './dialog-tool';
 export { exactValue, chooseOptions, parseBoolean, ValueError, ACCEPTED_FORMS } from './values';

@@ -21,9 +21,10 @@ import {
 } from './tools';
 import { callWebMcp } from './webmcp';
 import { dialogsOf } from './dialogs';
-import { fillForm, FillError, throwIfRefused } from './fill-form';
-import { runLogin, signals } from './login';
-import { REJECTED } from './login-outcome';
+import { fillOrGone, throwIfRefused } from './fill-form';
+import { runLogin } from './login/sign-in';
+import { codeRejected } from './login/outcome';
+import { signals } from './login/signals';
 import { ToolError, fail, ok, remainingOf } from './outcome';
 import { settle, settleAfterGoto, unlessDialog } from './settle/settle';
 import { frameTarget } from './frames';
@@ -99,25 +100,6 @@ async function goTo(
     return fail(name, 'NAVIGATION_FAILED', `The page could not be loaded${net ? ` (${net})` : ''}.`, navigated);
   }
   return ok(name, true);
-}
-
-async function fill(
-  page: Page,
-  binding: FormBinding,
-  values: Record<string, Value>,
-  submit: boolean,
-): Promise<{ hadCaptcha: boolean }> {
-  try {
-    return await fillForm(page, binding, values, submit);
-  } catch (err) {
-    if (!(err instanceof FillError)) throw err;
-    throw new ToolError(
-      'ELEMENT_GONE',
-      err.reason === 'field_gone'
-        ? `The form's "${err.field ?? 'unknown'}" field is no longer on the page (it re-rendered); see the fresh tool list.`
-        : 'The form behind this tool is no longer on the page (it re-rendered or was removed); see the fresh tool list.',
-    );
-  }
 }
 
 async function answerDialog(
@@ -214,14 +196,17 @@ async function execute(
       }
       case 'form': {
         const binding = tool.binding as FormBinding;
-        if (isLogin) return await runLogin(page, tool, binding, values, deadline, fill);
-        const r = await settle(page, deadline, async () => void (await fill(page, binding, values, !binding.fillOnly)));
+        if (isLogin) return await runLogin(page, tool, binding, values, deadline);
+        const r = await settle(
+          page,
+          deadline,
+          async () => void (await fillOrGone(page, binding, values, !binding.fillOnly)),
+        );
         if (r.timedOut)
           return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
         if (!r.navigated && !binding.fillOnly) await throwIfRefused(page, binding);
         if (binding.purpose === 'verify_code') {
-          const s = await signals(page);
-          if (s.otp && s.alerts.some((a) => REJECTED.test(a)))
+          if (codeRejected(await signals(page)))
             return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
           return ok(name, r.navigated, true);
         }

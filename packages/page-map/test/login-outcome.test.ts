@@ -1,4 +1,4 @@
-import { classifyLogin } from '../src/login-outcome';
+import { classifyLogin } from '../src/login/outcome';
 import type { PageSignals } from '../src/page-script/types';
 
 const sig = (over: Partial<PageSignals>): PageSignals => ({

@@ -6,11 +6,10 @@ import type { PageSignals } from './types';
 import { clean, textOf, visible, type RootInfo } from './dom';
 import { labelOf } from './labels';
 import { CAPTCHA_PRESENT_SEL } from './selectors';
+import { ONE_TIME_CODE_WORDS } from '../shared/one-time-code';
 
 const ALERT_SEL =
   '[role=alert],[aria-live],.error,.errors,.alert,.flash,.invalid-feedback,.notice,.message,[class*="error" i]';
-const OTP_WORDS =
-  /\b(otp|totp|2fa|mfa|one[- ]?time|verification[ _-]?code|security[ _-]?code|auth(entication)?[ _-]?code)\b/i;
 
 /** A CAPTCHA in any root (hidden response fields and iframes count too). */
 export function hasCaptcha(roots: RootInfo[]): boolean {
@@ -52,7 +51,7 @@ export function pageSignals(roots: RootInfo[]): PageSignals {
       if (e.getAttribute('aria-invalid') === 'true') invalid = true;
       const ac = (e.getAttribute('autocomplete') ?? '').toLowerCase();
       const id = `${e.name} ${e.id} ${e.getAttribute('aria-label') ?? ''} ${e.placeholder ?? ''} ${labelOf(e, r.root).label}`;
-      if (ac === 'one-time-code' || OTP_WORDS.test(id)) otp = true;
+      if (ac === 'one-time-code' || ONE_TIME_CODE_WORDS.test(id)) otp = true;
     }
   }
   const captcha = hasCaptcha(roots);

@@ -6,7 +6,8 @@ import { slug } from '../slug';
 import type { ButtonBinding, FieldBinding, FormBinding, ToolParam, WebMcpBinding } from './bindings';
 import { fieldParamName, nameFor } from './naming';
 import { buildParam, clip, fieldDescription } from './params';
-import { USER_FIELD, fieldWords, isOtpField, isTextish, purposeOf } from './purpose';
+import { addLoginParams } from '../login/params';
+import { isOtpField, isTextish, purposeOf } from '../login/recognise';
 
 export interface Candidate {
   base: string;
@@ -82,60 +83,10 @@ export function formCandidate(g: RawGroup): Candidate | null {
     });
 
   if (purpose === 'login') {
-    const pw = g.fields.find((f) => f.type === 'password');
-    const user =
-      g.fields.find(
-        (f) =>
-          f !== pw &&
-          isTextish(f) &&
-          (USER_FIELD.test(fieldWords(f)) || f.autocomplete === 'username' || f.type === 'email'),
-      ) ?? g.fields.find((f) => f !== pw && isTextish(f));
-    const skip = new Set<RawField>();
-    if (user) {
-      skip.add(user);
-      const b = buildParam(
-        user,
-        'username',
-        `Username or email for this site${user.label ? ` (field "${clip(user.label, 60)}")` : ''}`,
-        true,
-      );
-      add({ ...b.param, type: user.type === 'email' ? 'email' : 'string' }, b.binding);
-    } else {
-      add(
-        {
-          name: 'username',
-          description: 'Username; not asked on this form (it only wants the password), ignored',
-          type: 'string',
-          required: false,
-        },
-        { param: 'username', key: '', type: 'string', required: false },
-      );
-    }
-    if (pw) {
-      skip.add(pw);
-      const b = buildParam(pw, 'password', 'Password for this site (never stored or logged)', true);
-      add(b.param, b.binding);
-    } else {
-      twoStep = true;
-      add(
-        {
-          name: 'password',
-          description:
-            'Password; this form asks for the username first, the password is entered on the next step when given',
-          type: 'password',
-          required: false,
-        },
-        { param: 'password', key: '', type: 'password', required: false },
-      );
-    }
-    rest(skip);
-    const closedNote = g.closed ? ' The form sits in a closed menu or dialog; it is filled without opening it.' : '';
-    description = twoStep
-      ? `Sign in${where}: two-step form, enters the username and continues, then the password on the next step.`
-      : user
-        ? `Sign in${where} with username and password.`
-        : `Sign in${where}: this form asks for the password only.`;
-    description += closedNote;
+    const login = addLoginParams(g, add);
+    twoStep = login.twoStep;
+    rest(login.taken);
+    description = login.description;
   } else if (purpose === 'search') {
     const q = g.fields.find((f) => isTextish(f))!;
     // The field's own label stays in the description: "Departure airport" is what an agent looks for.

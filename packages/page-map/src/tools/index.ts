@@ -8,5 +8,5 @@ export type {
   Purpose,
   WebMcpBinding,
 } from './bindings';
-export { isOtpField, purposeOf } from './purpose';
+export { isOtpField, purposeOf } from '../login/recognise';
 export { buildTools, linkChoices } from './build';

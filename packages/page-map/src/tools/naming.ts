@@ -2,7 +2,7 @@
 import type { RawField, RawGroup } from '../page-script/types';
 import { slug } from '../slug';
 import type { Purpose } from './bindings';
-import { SIGNUP_WORDS, wordsOf } from './purpose';
+import { SIGNUP_WORDS, wordsOf } from '../login/recognise';
 
 const PURPOSE_NAMES: [RegExp, string][] = [
   [/subscribe|newsletter|mailing list/, 'subscribe'],

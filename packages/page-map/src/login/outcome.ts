@@ -1,17 +1,67 @@
 /**
- * What a site answered to a sign-in, from the page's signals before and after the submit.
+ * Outcome: what a site answered to a sign-in (signed in, rejected, CAPTCHA, second factor, new
+ * device) or to a one-time code, from the page's signals before and after the submit. The one
+ * classifier of the login wing.
  * LOGIN_REJECTED needs evidence: an error message that appeared with the form (an alert, an
  * aria-invalid field, rejection wording that was not on the page before). A page that merely
  * still contains a sign-in form (a header widget, a "switch account" box) is not a rejection.
  */
-import type { PageSignals } from './page-script/types';
+import type { PageSignals } from '../page-script/types';
 
-export const REJECTED =
-  /\b(invalid|incorrect|wrong|not recogni[sz]ed|doesn'?t match|do not match|did not match|unknown (user|email|account)|no account|couldn'?t (find|sign you in|log you in)|could not (find|sign you in|log you in)|try again|failed|not (valid|correct)|authentication failed|login failed|bad credentials)\b/i;
-const TWO_FACTOR =
-  /\b(two[- ]factor|2fa|two[- ]step verification|2-step verification|multi[- ]factor|authenticator app|one[- ]time (pass)?code|verification code|security code|enter the code|approve (the |this )?(sign[- ]?in|login|request)|approve it on|on your (other )?(device|phone)|check your (phone|device|authenticator)|push notification|tap yes|confirm (the )?sign[- ]?in on)\b/i;
-const NEW_DEVICE =
-  /\b(new device|unrecogni[sz]ed (device|browser)|new (browser|location)|don'?t recogni[sz]e (this|your) (device|browser|computer)|haven'?t seen (this|your) (device|browser)|verify (this|your) (device|browser)|confirm (this|your) (device|browser)|unusual (sign[- ]?in|activity|login))\b/i;
+/** Whole words or phrases, case-insensitive: one alternative per line, so each can be read and changed alone. */
+const anyOf = (...phrases: string[]): RegExp => new RegExp(`\\b(${phrases.join('|')})\\b`, 'i');
+
+/** What a site says when it refuses credentials (or a code). */
+export const REJECTED = anyOf(
+  'invalid',
+  'incorrect',
+  'wrong',
+  'not recogni[sz]ed',
+  "doesn'?t match",
+  'do not match',
+  'did not match',
+  'unknown (user|email|account)',
+  'no account',
+  "couldn'?t (find|sign you in|log you in)",
+  'could not (find|sign you in|log you in)',
+  'try again',
+  'failed',
+  'not (valid|correct)',
+  'authentication failed',
+  'login failed',
+  'bad credentials',
+);
+/** A second factor asked for: a code, or an approval on another device. */
+const TWO_FACTOR = anyOf(
+  'two[- ]factor',
+  '2fa',
+  'two[- ]step verification',
+  '2-step verification',
+  'multi[- ]factor',
+  'authenticator app',
+  'one[- ]time (pass)?code',
+  'verification code',
+  'security code',
+  'enter the code',
+  'approve (the |this )?(sign[- ]?in|login|request)',
+  'approve it on',
+  'on your (other )?(device|phone)',
+  'check your (phone|device|authenticator)',
+  'push notification',
+  'tap yes',
+  'confirm (the )?sign[- ]?in on',
+);
+/** The site does not know this browser (every session is a fresh one). */
+const NEW_DEVICE = anyOf(
+  'new device',
+  'unrecogni[sz]ed (device|browser)',
+  'new (browser|location)',
+  "don'?t recogni[sz]e (this|your) (device|browser|computer)",
+  "haven'?t seen (this|your) (device|browser)",
+  'verify (this|your) (device|browser)',
+  'confirm (this|your) (device|browser)',
+  'unusual (sign[- ]?in|activity|login)',
+);
 const CAPTCHA_TEXT = /\b(captcha|i'?m not a robot|verify you are (a )?human|complete the (security )?challenge)\b/i;
 
 /** NO_RESPONSE: nothing changed and nothing was said (reported as TOOL_FAILED, not as a rejection). */
@@ -75,3 +125,8 @@ export const LOGIN_MESSAGES: Record<Exclude<LoginClass, 'ok'>, string> = {
   NO_RESPONSE:
     'The sign-in form is still shown and the site said nothing (no error, no new page); the sign-in did not go through. See the fresh page map.',
 };
+
+/** After a code was submitted (a verify_code tool): the code field is still shown with a rejection. */
+export function codeRejected(s: PageSignals): boolean {
+  return s.otp && s.alerts.some((a) => REJECTED.test(a));
+}

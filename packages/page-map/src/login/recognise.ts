@@ -1,6 +1,13 @@
-/** What a form is for (login, search, sign-up, one-time code, other), from its fields and words. */
+/**
+ * Recognition: what a form is for (login, sign-up, search, one-time code, other), from its fields
+ * and words. A sign-up, a password change, a checkout offering an account and a password that
+ * confirms something else (delete the account, unlock a post) are told apart from a sign-in here,
+ * and only here; recovery forms ("forgot password") are never logins (see tools/naming.ts for
+ * their name). Which field of a sign-in form is the username is decided here too.
+ */
 import type { RawField, RawGroup } from '../page-script/types';
-import type { Purpose } from './bindings';
+import { ONE_TIME_CODE_WORDS } from '../shared/one-time-code';
+import type { Purpose } from '../tools/bindings';
 
 /** Everything a group says about itself, lower-cased, for purpose matching. */
 export function wordsOf(g: RawGroup): string {
@@ -64,8 +71,7 @@ export function isOtpField(f: RawField): boolean {
   const w = fieldWords(f).replace(/_/g, ' ');
   if (f.autocomplete === 'one-time-code') return true;
   if (/\b(coupon|promo|voucher|gift|postal|post|zip|discount)\b/.test(w)) return false;
-  if (/\b(otp|totp|2fa|mfa|one[- ]?time|verification code|security code|auth(entication)? code|sms code)\b/.test(w))
-    return true;
+  if (ONE_TIME_CODE_WORDS.test(w)) return true;
   return /\bcode\b/.test(w) && (f.inputmode === 'numeric' || (f.maxlength >= 4 && f.maxlength <= 8));
 }
 
@@ -141,4 +147,21 @@ export function purposeOf(g: RawGroup): Purpose {
   }
   if (fields.length === 1 && isOtpField(fields[0]!)) return 'verify_code';
   return 'other';
+}
+
+/**
+ * The username field of a sign-in form: a text-like field whose words say user, email, login …
+ * (or marked `autocomplete=username`, or an email input), else the first text-like field that is
+ * not the password. Used for the login tool's params and for the password step of a two-step
+ * sign-in alike.
+ */
+export function usernameField(fields: RawField[], password: RawField | undefined): RawField | undefined {
+  return (
+    fields.find(
+      (f) =>
+        f !== password &&
+        isTextish(f) &&
+        (USER_FIELD.test(fieldWords(f)) || f.autocomplete === 'username' || f.type === 'email'),
+    ) ?? fields.find((f) => f !== password && isTextish(f))
+  );
 }
