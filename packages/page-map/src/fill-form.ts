@@ -12,7 +12,7 @@
 import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script/call';
 import type { FillField, RefusedField } from './page-script/types';
-import type { FormBinding } from './tools';
+import type { FormBinding } from './bindings';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';
 import type { Value } from './validate-params';

@@ -5,7 +5,7 @@ export { detectBlock, type BlockInput } from './block';
 export { runTool, redact } from './run-tool';
 export { classifyLogin } from './login/outcome';
 export { dialogsOf, type DialogRecord, type DialogType, type PageDialogs } from './dialogs';
-export { withPendingDialog, ANSWER_DIALOG } from './dialog-tool';
+export { withPendingDialog, ANSWER_DIALOG } from './tools/kinds/dialog';
 export { exactValue, chooseOptions, parseBoolean, ValueError, ACCEPTED_FORMS } from './values';
 export { pageMarkdown } from './content';
 export {

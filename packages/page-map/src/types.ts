@@ -3,15 +3,9 @@
  * only `Tool` (and ToolResult) reach the wire; a `ToolBinding` never leaves the worker.
  */
 import type { Tool, ToolCall, ToolResult } from '@pagemap/contracts';
+import type { ToolBinding } from './bindings';
 
-/**
- * How the tool runner finds a tool's elements again (selectors / stable identity of the form and
- * its fields). Opaque to the worker; defined by the extractor.
- */
-export interface ToolBinding {
-  kind: 'navigate' | 'follow_link' | 'form' | 'button' | 'link' | 'webmcp' | 'dialog' | 'click';
-  [detail: string]: unknown;
-}
+export type { ToolBinding } from './bindings';
 
 export interface PageTool {
   tool: Tool;

@@ -4,7 +4,7 @@
  * forms, never the values given (they may be secrets).
  */
 import type { ToolParams } from '@pagemap/contracts';
-import type { FieldBinding, FormBinding } from './tools';
+import type { FieldBinding } from './bindings';
 import type { PageTool } from './types';
 import { ValueError, chooseOptions, exactValue, parseBoolean } from './values';
 
@@ -47,7 +47,7 @@ export function validateParams(tool: PageTool, params: ToolParams): Record<strin
         `Unknown parameter "${name.slice(0, 60)}" for tool ${tool.tool.name}; it takes: ${[...defs.keys()].join(', ') || 'no parameters'}.`,
       );
   }
-  const fields = tool.binding.kind === 'form' ? (tool.binding as FormBinding).fields : [];
+  const fields = tool.binding.kind === 'form' ? tool.binding.fields : [];
   const out: Record<string, Value> = {};
   for (const p of tool.tool.params) {
     const v = params[p.name] as Value | null | undefined;

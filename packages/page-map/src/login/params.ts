@@ -4,7 +4,7 @@
  * next step, second-step.ts); a form with only a password field ignores the username.
  */
 import type { RawField, RawGroup } from '../page-script/types';
-import type { FieldBinding, ToolParam } from '../tools/bindings';
+import type { FieldBinding, ToolParam } from '../bindings';
 import { buildParam, clip } from '../tools/params';
 import { usernameField } from './recognise';
 

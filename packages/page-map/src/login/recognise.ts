@@ -7,7 +7,7 @@
  */
 import type { RawField, RawGroup } from '../page-script/types';
 import { ONE_TIME_CODE_WORDS } from '../shared/one-time-code';
-import type { Purpose } from '../tools/bindings';
+import type { Purpose } from '../bindings';
 
 /** Everything a group says about itself, lower-cased, for purpose matching. */
 export function wordsOf(g: RawGroup): string {

@@ -7,7 +7,7 @@ import type { Frame, Page } from 'puppeteer-core';
 import type { RawGroup } from '../page-script/types';
 import { rawExtract } from '../read-page';
 import { remainingOf, sleep } from '../outcome';
-import type { FieldBinding, FormBinding } from '../tools/bindings';
+import type { FieldBinding, FormBinding } from '../bindings';
 import { purposeOf, usernameField } from './recognise';
 import { REJECTED } from './outcome';
 import { signals } from './signals';

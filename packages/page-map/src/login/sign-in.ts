@@ -8,7 +8,7 @@
 import type { Page } from 'puppeteer-core';
 import { frameTarget } from '../frames';
 import { fillOrGone, throwIfRefused } from '../fill-form';
-import type { FormBinding } from '../tools/bindings';
+import type { FormBinding } from '../bindings';
 import { settle } from '../settle/settle';
 import { fail, ok } from '../outcome';
 import type { Value } from '../validate-params';

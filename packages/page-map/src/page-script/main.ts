@@ -34,7 +34,6 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
   if (req.op === 'refused') return { op: 'refused', refused: takeRefused() };
   if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
-  if (req.op === 'webmcp') return { op: 'webmcp', ok: false, error: 'webmcp calls run through callWebMcp' };
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

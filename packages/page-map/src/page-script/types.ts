@@ -184,8 +184,7 @@ export type PageScriptRequest =
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'clickTarget'; label: string }
-  | { op: 'clickLink'; href: string }
-  | { op: 'webmcp' };
+  | { op: 'clickLink'; href: string };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -202,8 +201,7 @@ export type PageScriptResponse =
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
   | { op: 'click'; ok: boolean }
-  | { op: 'clickTarget'; ok: boolean; label?: string }
-  | { op: 'webmcp'; ok: false; error: string };
+  | { op: 'clickTarget'; ok: boolean; label?: string };
 
 /** A field the browser's validation refused to send the form with (validity.ts). */
 export interface RefusedField {

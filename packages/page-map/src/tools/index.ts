@@ -1,12 +1,13 @@
-/** Tools from a raw page: bindings, purpose, naming, params, candidates and the ranked list. */
+/** Tools from a raw page: the kinds (tools/kinds/), naming, params, and the ranked list. */
 export type {
   ButtonBinding,
   ClickBinding,
   FieldBinding,
   FormBinding,
-  LinkListBinding,
+  FollowLinkBinding,
   Purpose,
   WebMcpBinding,
-} from './bindings';
+} from '../bindings';
 export { isOtpField, purposeOf } from '../login/recognise';
-export { buildTools, linkChoices } from './build';
+export { buildTools } from './build';
+export { linkChoices } from './kinds/follow-link';

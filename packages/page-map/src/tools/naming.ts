@@ -1,7 +1,7 @@
 /** Tool and param names in snake_case from a form's purpose and words. */
 import type { RawField, RawGroup } from '../page-script/types';
 import { slug } from '../slug';
-import type { Purpose } from './bindings';
+import type { Purpose } from '../bindings';
 import { SIGNUP_WORDS, wordsOf } from '../login/recognise';
 
 const PURPOSE_NAMES: [RegExp, string][] = [

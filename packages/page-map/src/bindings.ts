@@ -1,6 +1,10 @@
-/** What a tool is bound to on the page: how run-tool finds the form, button, links or WebMCP tool again. */
+/**
+ * What a tool is bound to on the page: how the runner finds the form, button, links or WebMCP
+ * tool again. One variant per tool kind, told apart by `kind`, so the compiler finds every place a
+ * new kind must be handled (the table in tools/kinds/index.ts above all). Internal: a binding
+ * never leaves the worker.
+ */
 import type { Tool } from '@pagemap/contracts';
-import type { ToolBinding } from '../types';
 
 export type ToolParam = Tool['params'][number];
 export type ParamType = NonNullable<ToolParam['type']>;
@@ -19,7 +23,8 @@ export interface FieldBinding {
   inputType?: string;
 }
 
-export interface FormBinding extends ToolBinding {
+/** A form (or a standalone field) found again by its signature; a login, search, code or other form. */
+export interface FormBinding {
   kind: 'form';
   purpose: Purpose;
   sig: string;
@@ -29,30 +34,63 @@ export interface FormBinding extends ToolBinding {
   twoStep: boolean;
   /** Declared through WebMCP attributes. */
   declared: boolean;
+  /** The frame the form is in ('' for the top document; see frames.ts for cross-origin ones). */
+  frame?: string;
   /** The param naming which of several submit buttons to press (absent: the one submit). */
   submitParam?: string;
   /** A standalone field: filled, never submitted. */
   fillOnly?: boolean;
 }
+
 /** A click target chosen by its label (the `click` and `dismiss_overlay` tools). */
-export interface ClickBinding extends ToolBinding {
+export interface ClickBinding {
   kind: 'click';
   /** The param carrying the label. */
   param: string;
   /** Lower-cased labels of targets in cross-origin frames, with their frame's reference (frames.ts). */
   frames?: Record<string, string>;
 }
-export interface ButtonBinding extends ToolBinding {
+
+/** A standalone button, found again by its key and index. */
+export interface ButtonBinding {
   kind: 'button';
   key: string;
   idx: number;
+  frame?: string;
 }
-export interface LinkListBinding extends ToolBinding {
+
+/** The page's links as read (follow_link resolves a text or URL among them). */
+export interface FollowLinkBinding {
   kind: 'follow_link';
   links: { text: string; href: string }[];
 }
-export interface WebMcpBinding extends ToolBinding {
+
+export interface NavigateBinding {
+  kind: 'navigate';
+}
+
+/** A tool the page registered through WebMCP, run by its own execute handler. */
+export interface WebMcpBinding {
   kind: 'webmcp';
   name: string;
   schema: unknown;
 }
+
+/** `answer_dialog`: the confirm or prompt a tool opened. */
+export interface DialogBinding {
+  kind: 'dialog';
+}
+
+export type ToolBinding =
+  | NavigateBinding
+  | FollowLinkBinding
+  | FormBinding
+  | ButtonBinding
+  | ClickBinding
+  | WebMcpBinding
+  | DialogBinding;
+
+/** The name of a tool kind. */
+export type ToolKindName = ToolBinding['kind'];
+/** The binding of one kind. */
+export type BindingOf<K extends ToolKindName> = Extract<ToolBinding, { kind: K }>;

@@ -4,10 +4,15 @@
  * page script finds again at run time, so they survive re-renders and reach what no named button
  * tool covers: tabs, menus, "show more", clickable cards and rows, script-only links.
  */
-import type { RawOverlay, RawTarget } from '../page-script/types';
-import type { ClickBinding } from './bindings';
-import type { Candidate } from './candidates';
-import { clip } from './params';
+import type { ClickBinding } from '../../bindings';
+import { frameTarget } from '../../frames';
+import { callPageScript } from '../../page-script/call';
+import type { RawOverlay, RawPage, RawTarget } from '../../page-script/types';
+import { ToolError } from '../../outcome';
+import { settle } from '../../settle/settle';
+import type { PageTool } from '../../types';
+import { clip } from '../params';
+import { type Candidate, type ToolKind, settledOutcome } from './kind';
 
 /** Most labels offered as options (the tool accepts any other target text too). */
 const MAX_OPTIONS = 80;
@@ -36,7 +41,7 @@ function framesOf(targets: RawTarget[], labels: string[]): Pick<ClickBinding, 'f
   return Object.keys(frames).length ? { frames } : {};
 }
 
-export function clickCandidate(targets: RawTarget[]): Candidate | null {
+function clickCandidate(targets: RawTarget[]): Candidate | null {
   if (targets.length === 0) return null;
   const options = ranked(targets)
     .slice(0, MAX_OPTIONS)
@@ -53,6 +58,7 @@ export function clickCandidate(targets: RawTarget[]): Candidate | null {
   return {
     base: 'click',
     score: 48,
+    keep: 'name',
     order: 1e9 - 1,
     tool: {
       name: 'click',
@@ -74,13 +80,14 @@ export function clickCandidate(targets: RawTarget[]): Candidate | null {
   };
 }
 
-export function dismissCandidate(overlay: RawOverlay | null, targets: RawTarget[]): Candidate | null {
+function dismissCandidate(overlay: RawOverlay | null, targets: RawTarget[]): Candidate | null {
   if (!overlay || overlay.choices.length === 0) return null;
   const binding: ClickBinding = { kind: 'click', param: 'choice', ...framesOf(targets, overlay.choices) };
   const what = OVERLAY_WORDS[overlay.kind];
   return {
     base: 'dismiss_overlay',
     score: 55,
+    keep: 'name',
     order: -1,
     tool: {
       name: 'dismiss_overlay',
@@ -101,3 +108,40 @@ export function dismissCandidate(overlay: RawOverlay | null, targets: RawTarget[
     binding,
   };
 }
+
+/** Why a label was not clicked: the target went away (it was offered), or nothing has that text. */
+function notClicked(tool: PageTool, binding: ClickBinding, label: string): ToolError {
+  const offered = tool.tool.params[0]?.options?.some((o) => o.toLowerCase() === label.toLowerCase());
+  return offered
+    ? new ToolError(
+        'ELEMENT_GONE',
+        'That element is no longer on the page (it re-rendered or closed); see the fresh tool list.',
+      )
+    : new ToolError(
+        'INVALID_PARAMS',
+        `Nothing clickable on the page has that text; use one of the options of "${binding.param}".`,
+      );
+}
+
+export const click: ToolKind<ClickBinding> = {
+  build: (raw: RawPage) =>
+    [clickCandidate(raw.targets ?? []), dismissCandidate(raw.overlay ?? null, raw.targets ?? [])].filter(
+      (c): c is Candidate => c !== null,
+    ),
+  async run(binding, { page, tool, call, values, deadline }) {
+    const label = String(values[binding.param]);
+    const r = await settle(page, deadline, async () => {
+      // A target read in a cross-origin frame is clicked there (frames.ts).
+      const where = frameTarget(page, binding.frames?.[label.toLowerCase()]);
+      if (!where)
+        throw new ToolError(
+          'ELEMENT_GONE',
+          'That element is no longer on the page (its frame went away); see the fresh tool list.',
+        );
+      const res = await callPageScript(where, { op: 'clickTarget', label });
+      if (res.op === 'clickTarget' && res.ok) return;
+      throw notClicked(tool, binding, label);
+    });
+    return settledOutcome(call.tool, r);
+  },
+};

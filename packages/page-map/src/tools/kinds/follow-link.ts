@@ -1,0 +1,96 @@
+/** `follow_link`: follow one of the page's links by its text or URL. Always offered. */
+import type { FollowLinkBinding } from '../../bindings';
+import { callPageScript } from '../../page-script/call';
+import type { RawLink, RawPage } from '../../page-script/types';
+import { fail } from '../../outcome';
+import { settle } from '../../settle/settle';
+import { type Candidate, type ToolKind, settledOutcome } from './kind';
+import { goTo } from './navigate';
+
+/** Link choices for follow_link: content links first, then the rest, unique by text. */
+export function linkChoices(links: RawLink[], max = 40): string[] {
+  const rank = (l: RawLink) =>
+    l.menu ? 4 : l.inMain && !l.chrome ? 0 : !l.chrome ? 1 : l.chrome === 'nav' || l.chrome === 'header' ? 2 : 3;
+  const sorted = links
+    .filter((l) => l.text)
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const { l } of sorted) {
+    const k = l.text.toLowerCase();
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(l.text);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+function followCandidate(raw: RawPage): Candidate {
+  const choices = linkChoices(raw.links);
+  return {
+    base: 'follow_link',
+    score: 50,
+    order: 1e9,
+    keep: 'always',
+    tool: {
+      name: 'follow_link',
+      description: `Follow one of this page's ${raw.links.length} links, by its text (or its URL).`,
+      params: [
+        {
+          name: 'link',
+          description: 'Text of the link to follow: one of the options, or any other link text or URL on the page.',
+          type: 'string',
+          required: true,
+          ...(choices.length ? { options: choices } : {}),
+        },
+      ],
+    },
+    binding: { kind: 'follow_link', links: raw.links.slice(0, 1000).map((l) => ({ text: l.text, href: l.href })) },
+  };
+}
+
+/** The link a `link` param means: by exact text, then by URL, then by a part of its text. */
+function findLink(binding: FollowLinkBinding, wanted: string, base: string): string | null {
+  const w = wanted.trim().toLowerCase().replace(/\s+/g, ' ');
+  const byText = binding.links.find((l) => l.text.toLowerCase() === w);
+  if (byText) return byText.href;
+  let abs: string | null = null;
+  try {
+    abs = new URL(wanted.trim(), base).href;
+  } catch {
+    abs = null;
+  }
+  if (abs) {
+    const byHref = binding.links.find((l) => l.href === abs || l.href.replace(/\/$/, '') === abs!.replace(/\/$/, ''));
+    if (byHref) return byHref.href;
+  }
+  const partial = binding.links.filter((l) => l.text.toLowerCase().includes(w));
+  if (w.length >= 3 && partial.length >= 1) return partial[0]!.href;
+  return null;
+}
+
+/** A link to another fragment of the page that is shown now. */
+const samePage = (href: string, current: string): boolean => {
+  const a = href.split('#');
+  return a.length > 1 && a[0] === current.split('#')[0];
+};
+
+export const followLink: ToolKind<FollowLinkBinding> = {
+  build: (raw) => [followCandidate(raw)],
+  async run(binding, { page, call, values, deadline, opts }) {
+    const name = call.tool;
+    const href = findLink(binding, String(values.link), page.url());
+    if (!href)
+      return fail(
+        name,
+        'INVALID_PARAMS',
+        'Parameter "link" matches no link on this page; use one of the listed options or a link URL.',
+      );
+    if (!samePage(href, page.url())) return goTo(page, name, href, deadline, opts);
+    // Only the fragment changes: click it, so the page's own handler (router, menu) acts.
+    const r = await settle(page, deadline, async () => void (await callPageScript(page, { op: 'clickLink', href })));
+    return settledOutcome(name, r);
+  },
+};

@@ -1,0 +1,239 @@
+/**
+ * A form (or a standalone field): its params come from its fields (the login wing supplies a
+ * sign-in form's), its name from its purpose and words (naming.ts); a call fills it and submits
+ * it. A login form runs through the login wing (login/sign-in.ts); a one-time-code form's answer
+ * is judged there too (login/outcome.ts).
+ */
+import type { FieldBinding, FormBinding, Purpose, ToolParam } from '../../bindings';
+import { fillOrGone, throwIfRefused } from '../../fill-form';
+import { addLoginParams, type AddParam } from '../../login/params';
+import { codeRejected } from '../../login/outcome';
+import { isOtpField, isTextish, purposeOf } from '../../login/recognise';
+import { runLogin } from '../../login/sign-in';
+import { signals } from '../../login/signals';
+import { fail, ok } from '../../outcome';
+import type { RawField, RawGroup, RawPage } from '../../page-script/types';
+import { settle } from '../../settle/settle';
+import { slug } from '../../slug';
+import { fieldParamName, nameFor } from '../naming';
+import { buildParam, clip, fieldDescription } from '../params';
+import type { Candidate, RunContext, ToolKind } from './kind';
+
+/**
+ * A standalone field (no form, no button: an editor, a filter box, a chat input): a tool that fills
+ * it and sends nothing; the page reacts as it is typed into or chosen in.
+ */
+function standaloneCandidate(g: RawGroup): Candidate | null {
+  const f = g.fields[0];
+  if (!f) return null;
+  const label = f.label || f.placeholder || f.nearby || f.name;
+  const choice = f.type === 'select';
+  const base = `${choice ? 'choose' : 'fill'}_${slug(label, 30) || 'field'}`;
+  const { param, binding } = buildParam(f, fieldParamName(f, 0), fieldDescription(f), true);
+  const what = label ? `"${clip(label, 60)}" ` : '';
+  const description = choice
+    ? `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`
+    : `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;
+  const fillBinding: FormBinding = {
+    kind: 'form',
+    purpose: 'other',
+    sig: g.sig,
+    idx: g.idx,
+    fields: [{ ...binding, param: param.name }],
+    twoStep: false,
+    declared: false,
+    frame: g.frame,
+    fillOnly: true,
+  };
+  return {
+    base,
+    score: g.inMain ? 55 : 42,
+    order: g.order,
+    tool: { name: base, description, params: [param] },
+    binding: fillBinding,
+    dedupeKey: `form:${g.sig}`,
+  };
+}
+
+/** Params and field bindings under unique names (`name`, `name_2` …), in the order added. */
+function collector() {
+  const params: ToolParam[] = [];
+  const fields: FieldBinding[] = [];
+  const used = new Set<string>();
+  const add: AddParam = (p, b) => {
+    let n = p.name;
+    for (let k = 2; used.has(n); k++) n = `${p.name}_${k}`;
+    used.add(n);
+    params.push({ ...p, name: n });
+    fields.push({ ...b, param: n });
+  };
+  return { params, fields, add };
+}
+
+/** Every field of the group not taken yet, as a param of its own. */
+function addRest(g: RawGroup, add: AddParam, taken: Set<RawField>): void {
+  g.fields.forEach((f, i) => {
+    if (taken.has(f)) return;
+    const name = g.toolname ? f.name || fieldParamName(f, i) : fieldParamName(f, i);
+    const { param, binding } = buildParam(f, name, fieldDescription(f), f.required);
+    add(param, binding);
+  });
+}
+
+/** Adds the group's params as its purpose asks; returns the tool's description and whether it is a two-step sign-in. */
+function addParams(
+  g: RawGroup,
+  purpose: Purpose,
+  { add, params }: ReturnType<typeof collector>,
+): { description: string; twoStep: boolean } {
+  const where = g.heading ? ` ("${clip(g.heading, 60)}")` : '';
+  if (purpose === 'login') {
+    const login = addLoginParams(g, add);
+    addRest(g, add, login.taken);
+    return { description: login.description, twoStep: login.twoStep };
+  }
+  if (purpose === 'search') {
+    const q = g.fields.find((f) => isTextish(f))!;
+    // The field's own label stays in the description: "Departure airport" is what an agent looks for.
+    const said = q.label && !/^search$/i.test(q.label) ? q.label : '';
+    const hint = [said && `field "${clip(said, 60)}"`, q.placeholder && clip(q.placeholder, 80)]
+      .filter(Boolean)
+      .join('; ');
+    const b = buildParam(q, 'query', `Search terms${hint ? ` (${hint})` : ''}`, true);
+    add(b.param, b.binding);
+    addRest(g, add, new Set([q]));
+    const button = g.submitLabel && !/^search$/i.test(g.submitLabel) ? ` (button "${clip(g.submitLabel, 40)}")` : '';
+    const scope = g.chrome === 'nav' || g.chrome === 'header' ? 'this site' : 'on this page';
+    return { description: `Search ${scope}${where}${button}.`, twoStep: false };
+  }
+  if (purpose === 'verify_code') {
+    const c = g.fields.find((f) => isOtpField(f)) ?? g.fields[0]!;
+    const b = buildParam(c, 'code', 'The one-time verification code (from the app, SMS or email)', true);
+    add(b.param, b.binding);
+    addRest(g, add, new Set([c]));
+    return { description: `Submit a one-time verification code${where}.`, twoStep: false };
+  }
+  addRest(g, add, new Set());
+  if (g.toolname)
+    return {
+      description: g.tooldescription || `Submit the "${g.toolname}" form declared by the page.`,
+      twoStep: false,
+    };
+  const what = g.heading || g.ariaLabel || g.formName || '';
+  const button = g.submitLabel ? ` (button "${clip(g.submitLabel, 40)}")` : '';
+  const names = params.length ? ` with ${params.map((p) => p.name).join(', ')}` : '';
+  return { description: `Submit the ${what ? `"${clip(what, 60)}" ` : ''}form${button}${names}.`, twoStep: false };
+}
+
+/** What the description must add: which submit param, script-drawn dropdowns, another site's frame. */
+function withNotes(g: RawGroup, description: string, submitParam: string | undefined): string {
+  let out = description;
+  if (submitParam)
+    out = `${out.replace(/ \(button "[^"]*"\)/, '')} The form has several submit buttons: "${submitParam}" says which.`;
+  // A dropdown drawn by the page's script is no param (its value lives in the page's state, not
+  // a field): say so, by the name its click target has, so the agent picks it before sending.
+  if (g.pickers?.length && !g.toolname) {
+    const list = g.pickers.map((p) => `"${clip(p, 50)}"`).join(', ');
+    out += ` Choose ${g.pickers.length > 1 ? 'its dropdowns' : 'its dropdown'} ${list} with click (the dropdown, then the option) before this tool: ${g.pickers.length > 1 ? 'they are' : 'it is'} no param.`;
+  }
+  // What is typed goes to that site, not the page's: the agent must be able to tell.
+  if (g.frameHost) out += ` The form is in a frame from ${g.frameHost}.`;
+  return out;
+}
+
+function formScore(g: RawGroup, purpose: Purpose, paramCount: number): number {
+  let score: number;
+  if (g.toolname) score = 85;
+  else if (purpose === 'login')
+    score = g.closed ? 96 : g.chrome && !g.inMain ? 97 : 100; // a quick-login bar in the header yields to the page's own form
+  else if (purpose === 'search') score = g.inMain || !g.chrome ? 92 : 88;
+  else if (purpose === 'verify_code') score = 98;
+  else if (g.chrome === 'banner') score = 10;
+  else if (g.chrome === 'footer') score = 35;
+  else score = (g.inMain ? 70 : 60) + Math.min(paramCount, 5);
+  return g.shadow || g.frame ? score - 1 : score;
+}
+
+export function formCandidate(g: RawGroup): Candidate | null {
+  if (g.standalone) return standaloneCandidate(g);
+  const purpose = g.toolname ? 'other' : purposeOf(g);
+  const collected = collector();
+  const { params, fields, add } = collected;
+  const { description, twoStep } = addParams(g, purpose, collected);
+  const submitParam = g.toolname ? undefined : addSubmitChoice(g, purpose, add, params);
+  const base = g.toolname ? g.toolname : nameFor(g, purpose);
+  const binding: FormBinding = {
+    kind: 'form',
+    purpose,
+    sig: g.sig,
+    idx: g.idx,
+    fields,
+    twoStep,
+    declared: !!g.toolname,
+    frame: g.frame,
+    ...(submitParam ? { submitParam } : {}),
+  };
+  // Copies of one form (header and footer) are listed once; equal forms that send different
+  // things (one per product card: another action or hidden item id) are each a tool.
+  return {
+    base,
+    score: formScore(g, purpose, params.length),
+    order: g.order,
+    tool: { name: base, description: withNotes(g, description, submitParam), params },
+    binding,
+    dedupeKey: `form:${g.sig}|${g.action}|${g.hidden ?? ''}`,
+  };
+}
+
+/**
+ * A form with several submit buttons ("Save" / "Cancel", "Yes" / "No") gets an `action` param:
+ * the agent chooses, the runner never presses the first silently. Required where nothing says
+ * which is the usual one; on a login or search the main button stays the default.
+ */
+function addSubmitChoice(
+  g: RawGroup,
+  purpose: string,
+  add: (p: ToolParam, b: FieldBinding) => void,
+  params: ToolParam[],
+): string | undefined {
+  const subs = g.submitters ?? [];
+  if (subs.length < 2) return undefined;
+  const required = purpose === 'other' || purpose === 'sign_up';
+  const description = required
+    ? `Which button submits the form: one of the options (${subs.map((x) => `"${clip(x, 30)}"`).join(', ')}).`
+    : `Which button submits the form: one of the options; default "${clip(g.submitLabel, 40)}".`;
+  add(
+    { name: 'action', description, type: 'enum', required, options: subs },
+    { param: 'action', key: '', type: 'enum', required, options: subs, optionValues: subs },
+  );
+  return params[params.length - 1]!.name;
+}
+
+/** Candidates in page order, each form once (the same form repeated: header and footer copies). */
+function buildForms(raw: RawPage): Candidate[] {
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  for (const g of raw.groups) {
+    const c = formCandidate(g);
+    if (!c) continue;
+    if (c.dedupeKey && seen.has(c.dedupeKey)) continue;
+    if (c.dedupeKey) seen.add(c.dedupeKey);
+    out.push(c);
+  }
+  return out;
+}
+
+async function runForm(binding: FormBinding, { page, tool, call, values, deadline }: RunContext) {
+  const name = call.tool;
+  if (binding.purpose === 'login') return runLogin(page, tool, binding, values, deadline);
+  const r = await settle(page, deadline, async () => void (await fillOrGone(page, binding, values, !binding.fillOnly)));
+  if (r.timedOut)
+    return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
+  if (!r.navigated && !binding.fillOnly) await throwIfRefused(page, binding);
+  if (binding.purpose !== 'verify_code') return ok(name, r.navigated);
+  if (codeRejected(await signals(page)))
+    return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
+  return ok(name, r.navigated, true);
+}
+
+export const form: ToolKind<FormBinding> = { build: buildForms, run: runForm };
