@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Bundles the page script (src/page-script/main.ts and the modules it imports) into one
 // self-contained IIFE and writes it as a string constant to
-// src/page-script/generated/page-script.generated.ts, which call.ts evaluates in the page.
+// src/page-script-host/generated/page-script.generated.ts, which page-script-host/call.ts
+// evaluates in the page. The bundle is written outside the fenced page-script folder: that
+// folder holds only code that runs in the page.
 // Run by the package's build, typecheck and jest set-up; the output is git-ignored.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'src', 'page-script', 'generated', 'page-script.generated.ts');
+const out = join(root, 'src', 'page-script-host', 'generated', 'page-script.generated.ts');
 
 const result = await build({
   entryPoints: [join(root, 'src', 'page-script', 'main.ts')],

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { looksUnrendered, readRendered } from './settle/render';
-import type { RawPage } from './page-script/types';
+import type { RawPage } from './shared/page-script-types';
 import { rawExtract } from './read-page';
 import { buildTools } from './tools';
 import type { ExtractOptions, PageMap, PageOverlay, PageTool } from './types';

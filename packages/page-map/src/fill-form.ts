@@ -10,8 +10,8 @@
  * or logs.
  */
 import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
-import { callPageScript } from './page-script/call';
-import type { FillField, RefusedField } from './page-script/types';
+import { callPageScript } from './page-script-host/call';
+import type { FillField, RefusedField } from './shared/page-script-types';
 import type { FormBinding } from './bindings';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';

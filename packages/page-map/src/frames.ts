@@ -7,7 +7,7 @@
  * order, see frameTarget), so that filling or clicking finds it again.
  */
 import type { Frame, Page } from 'puppeteer-core';
-import type { RawPage } from './page-script/types';
+import type { RawPage } from './shared/page-script-types';
 
 /** Most cross-origin frames read per page (ads come in dozens; widgets in a few). */
 export const MAX_FRAMES = 4;

@@ -1,5 +1,6 @@
 export * from './types';
-export { preparePage, webMcpInit } from './webmcp';
+export { preparePage } from './prepare-page';
+export { webMcpInit } from './page-script/serialized/webmcp-capture';
 export { extractPageMap, structureHash } from './extract';
 export { detectBlock, type BlockInput } from './block';
 export { runTool, redact } from './run-tool';
@@ -17,5 +18,5 @@ export {
   type ClaudeSummarizerOptions,
 } from './summarize';
 export { buildTools, purposeOf } from './tools';
-export { slug } from './slug';
+export { slug } from './shared/slug';
 export { strictSentenceCount } from './sentences';

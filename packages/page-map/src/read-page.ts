@@ -4,9 +4,9 @@
  * (extract.ts) and by a two-step sign-in looking for its password step (login/second-step.ts).
  */
 import type { Frame, Page } from 'puppeteer-core';
-import { callPageScript } from './page-script/call';
+import { callPageScript } from './page-script-host/call';
 import { sleep } from './outcome';
-import type { RawPage } from './page-script/types';
+import type { RawPage } from './shared/page-script-types';
 import { framesToRead, withFrames, type FrameReading } from './frames';
 
 /** Most links the extractor reads (follow_link resolves among them). */

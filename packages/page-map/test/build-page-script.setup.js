@@ -1,4 +1,4 @@
-// jest globalSetup: regenerate src/page-script/generated/page-script.generated.ts from the modules.
+// jest globalSetup: regenerate src/page-script-host/generated/page-script.generated.ts from the modules.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 

@@ -1,5 +1,5 @@
 import { classifyLogin } from '../src/login/outcome';
-import type { PageSignals } from '../src/page-script/types';
+import type { PageSignals } from '../src/shared/page-script-types';
 
 const sig = (over: Partial<PageSignals>): PageSignals => ({
   url: 'https://x.test/login',

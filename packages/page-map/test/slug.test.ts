@@ -1,5 +1,5 @@
 /** The one slug rule, shared by the page script (keys, signatures) and the tool names. */
-import { slug } from '../src/slug';
+import { slug } from '../src/shared/slug';
 
 test('slug: snake_case words, camelCase split, no trailing underscore after the cut', () => {
   expect(slug('Sign in!')).toBe('sign_in');

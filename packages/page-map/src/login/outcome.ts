@@ -6,7 +6,7 @@
  * aria-invalid field, rejection wording that was not on the page before). A page that merely
  * still contains a sign-in form (a header widget, a "switch account" box) is not a rejection.
  */
-import type { PageSignals } from '../page-script/types';
+import type { PageSignals } from '../shared/page-script-types';
 
 /** Whole words or phrases, case-insensitive: one alternative per line, so each can be read and changed alone. */
 const anyOf = (...phrases: string[]): RegExp => new RegExp(`\\b(${phrases.join('|')})\\b`, 'i');

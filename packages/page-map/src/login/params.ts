@@ -3,7 +3,7 @@
  * with only a username field is the first step of a two-step sign-in (the password goes into the
  * next step, second-step.ts); a form with only a password field ignores the username.
  */
-import type { RawField, RawGroup } from '../page-script/types';
+import type { RawField, RawGroup } from '../shared/page-script-types';
 import type { FieldBinding, ToolParam } from '../bindings';
 import { buildParam, clip } from '../tools/params';
 import { usernameField } from './recognise';

@@ -5,7 +5,7 @@
  * and only here; recovery forms ("forgot password") are never logins (see tools/naming.ts for
  * their name). Which field of a sign-in form is the username is decided here too.
  */
-import type { RawField, RawGroup } from '../page-script/types';
+import type { RawField, RawGroup } from '../shared/page-script-types';
 import { ONE_TIME_CODE_WORDS } from '../shared/one-time-code';
 import type { Purpose } from '../bindings';
 

@@ -4,7 +4,7 @@
  * a field for it.
  */
 import type { Frame, Page } from 'puppeteer-core';
-import type { RawGroup } from '../page-script/types';
+import type { RawGroup } from '../shared/page-script-types';
 import { rawExtract } from '../read-page';
 import { remainingOf, sleep } from '../outcome';
 import type { FieldBinding, FormBinding } from '../bindings';

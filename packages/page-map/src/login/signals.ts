@@ -3,8 +3,8 @@
  * script (page-script/signals.ts) for the outcome of a sign-in or a code.
  */
 import type { Frame, Page } from 'puppeteer-core';
-import { callPageScript } from '../page-script/call';
-import type { PageSignals } from '../page-script/types';
+import { callPageScript } from '../page-script-host/call';
+import type { PageSignals } from '../shared/page-script-types';
 import { sleep } from '../outcome';
 
 export async function signals(page: Page | Frame): Promise<PageSignals> {

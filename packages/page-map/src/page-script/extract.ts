@@ -1,5 +1,5 @@
 /** Extract: the whole raw page (metadata, forms, buttons, links, main text, WebMCP tools) in one pass. */
-import type { RawPage } from './types';
+import type { RawPage } from '../shared/page-script-types';
 import { clean, type Order, type RootInfo } from './dom';
 import type { ButtonEntry } from './clickables';
 import type { FormEntry } from './forms';

@@ -4,8 +4,8 @@
  * its label or placeholder) is its stable identity: never a generated id or a value, so the same
  * form re-rendered yields the same keys.
  */
-import type { RawField } from './types';
-import { slug } from '../slug';
+import type { RawField } from '../shared/page-script-types';
+import { slug } from '../shared/slug';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';

@@ -6,7 +6,7 @@
  * values see the change. Then it submits when asked: the chosen submit button, else the form,
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
-import type { FillField, PageScriptResponse, RawField } from './types';
+import type { FillField, PageScriptResponse, RawField } from '../shared/page-script-types';
 import { findForm, type FormEntry } from './forms';
 import { buttonLabel } from './labels';
 import { settleSuggestions } from './suggestions';

@@ -4,8 +4,8 @@
  * (React replacing every node) and land on the same form, or fail cleanly (`gone`) when the form
  * is really no longer there.
  */
-import type { RawGroup } from './types';
-import { slug } from '../slug';
+import type { RawGroup } from '../shared/page-script-types';
+import { slug } from '../shared/slug';
 import { byId, clean, isSubmitControl, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { groupFields } from './fields';
 import { groupControls, type Group } from './form-groups';

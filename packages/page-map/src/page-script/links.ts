@@ -1,5 +1,5 @@
 /** Links: visible, followable anchors (no javascript:, mailto:, tel:, data: or bare '#'), unique by text + href. */
-import type { RawLink } from './types';
+import type { RawLink } from '../shared/page-script-types';
 import { clean, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { iconName, speakable } from './labels';
 import { contextOf } from './targets';

@@ -1,12 +1,15 @@
 /**
  * The page script's entry: one request in, one JSON answer out. scripts/build-page-script.mjs
- * bundles this file and its imports into generated/page-script.generated.ts, which call.ts
- * evaluates in the page. Only plain JSON crosses the boundary.
+ * bundles this file and its imports into ../page-script-host/generated/page-script.generated.ts,
+ * which ../page-script-host/call.ts evaluates in the page. Only plain JSON crosses the boundary.
+ *
+ * The fence: everything under page-script/ runs in the page and imports only page-script/ and
+ * ../shared/ (the dependency check, scripts/check-deps.mjs, fails the build otherwise).
  *
  * Every operation re-walks the page and re-groups controls exactly as extraction did: the runner
  * finds its form again by signature (see forms.ts), which is how a tool survives a re-render.
  */
-import type { PageScriptRequest, PageScriptResponse } from './types';
+import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-types';
 import { clickButton, scanButtons } from './clickables';
 import { walkRoots } from './dom';
 import { extractPage, type Scan } from './extract';

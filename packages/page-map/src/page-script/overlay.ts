@@ -3,7 +3,7 @@
  * The page's tools are read regardless (extraction never hit-tests), but an agent must know the
  * overlay is there and be able to dismiss it; this finds the one that matters most.
  */
-import type { RawOverlay } from './types';
+import type { RawOverlay } from '../shared/page-script-types';
 import { textOf, visible, type RootInfo } from './dom';
 import { BANNER } from './selectors';
 

@@ -2,7 +2,7 @@
  * Page signals after an action: visible password and one-time-code fields, CAPTCHAs, alert
  * texts and the body text, for the Node side's login classification.
  */
-import type { PageSignals } from './types';
+import type { PageSignals } from '../shared/page-script-types';
 import { clean, textOf, visible, type RootInfo } from './dom';
 import { labelOf } from './labels';
 import { CAPTCHA_PRESENT_SEL } from './selectors';

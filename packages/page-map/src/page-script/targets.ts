@@ -7,7 +7,7 @@
  * interactive role are the signs a person's eye uses too. Each target gets a unique visible text,
  * which is what the `click` tool offers and how a click finds its element again after a re-render.
  */
-import type { PageScriptResponse, RawTarget } from './types';
+import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel, iconName, speakable } from './labels';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';

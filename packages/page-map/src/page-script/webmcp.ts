@@ -1,6 +1,6 @@
-/** WebMCP: the tools the page registered, read from the registry the init script (../webmcp.ts) keeps. */
-import type { RawWebMcpTool } from './types';
-import { WEBMCP_KEY } from '../webmcp';
+/** WebMCP: the tools the page registered, read from the registry the capture script (serialized/webmcp-capture.ts) keeps. */
+import type { RawWebMcpTool } from '../shared/page-script-types';
+import { WEBMCP_KEY } from './serialized/webmcp-capture';
 
 interface Registry {
   tools?: Map<string, { name: string; description: string; inputSchema: unknown }>;

@@ -8,9 +8,9 @@
  */
 import type { Page } from 'puppeteer-core';
 import { UNRENDERED_TEXT_MAX } from '../page-script/loading';
-import type { RawPage } from '../page-script/types';
+import type { RawPage } from '../shared/page-script-types';
 import { sleep } from '../outcome';
-import { quietProbe } from './in-page';
+import { quietProbe } from '../page-script/serialized/activity';
 
 /** Longest a quiet-frame probe waits after a change (animations never stop). */
 const QUIET_MS = 1000;

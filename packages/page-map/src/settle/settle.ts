@@ -1,7 +1,7 @@
 /**
  * Settling by signal: runs an action and answers as soon as the page is quiet, instead of waiting
  * fixed times. Signals, in order of cheapness:
- * - the page is being left: the in-page `navigate`/`beforeunload` marks (in-page.ts), a main-frame
+ * - the page is being left: the in-page `navigate`/`beforeunload` marks (page-script/serialized/activity.ts), a main-frame
  *   navigation request or commit (CDP events). Then wait for the new document's DOMContentLoaded.
  * - the DOM: quiet once a frame passes without mutations (quietProbe).
  * - the network: waited for only while requests that can change the DOM (document, script, fetch,
@@ -10,7 +10,7 @@
  */
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import { dialogsOf } from '../dialogs';
-import { quietProbe, type ProbeResult } from './in-page';
+import { quietProbe, type ProbeResult } from '../page-script/serialized/activity';
 
 export interface SettleResult {
   navigated: boolean;

@@ -4,7 +4,7 @@
  * purpose, ranked and capped. Pure functions over JSON, so the corpus tests can exercise them
  * without a browser too.
  */
-import type { RawPage } from '../page-script/types';
+import type { RawPage } from '../shared/page-script-types';
 import type { PageTool } from '../types';
 import { type Candidate, KINDS } from './kinds';
 

@@ -1,6 +1,6 @@
 /** Tool and param names in snake_case from a form's purpose and words. */
-import type { RawField, RawGroup } from '../page-script/types';
-import { slug } from '../slug';
+import type { RawField, RawGroup } from '../shared/page-script-types';
+import { slug } from '../shared/slug';
 import type { Purpose } from '../bindings';
 import { SIGNUP_WORDS, wordsOf } from '../login/recognise';
 

@@ -1,5 +1,5 @@
 /** Params from fields: type, description with hints, options, and the binding to the field's key. */
-import type { RawField } from '../page-script/types';
+import type { RawField } from '../shared/page-script-types';
 import type { FieldBinding, ParamType, ToolParam } from '../bindings';
 
 export const clip = (s: string, max: number): string => (s.length > max ? s.slice(0, max - 1) + '…' : s);

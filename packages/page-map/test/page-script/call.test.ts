@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
-import { callPageScript } from '../../src/page-script/call';
+import { callPageScript } from '../../src/page-script-host/call';
 
 let browser: Browser;
 let page: Page;

@@ -1,10 +1,10 @@
 /** A standalone button (no form): a tool per distinct button label, pressed by its key and index. */
 import type { ButtonBinding } from '../../bindings';
-import { callPageScript } from '../../page-script/call';
-import type { RawButton, RawPage } from '../../page-script/types';
+import { callPageScript } from '../../page-script-host/call';
+import type { RawButton, RawPage } from '../../shared/page-script-types';
 import { ToolError } from '../../outcome';
 import { settle } from '../../settle/settle';
-import { slug } from '../../slug';
+import { slug } from '../../shared/slug';
 import { clip } from '../params';
 import { type Candidate, type ToolKind, settledOutcome } from './kind';
 

@@ -6,8 +6,8 @@
  */
 import type { ClickBinding } from '../../bindings';
 import { frameTarget } from '../../frames';
-import { callPageScript } from '../../page-script/call';
-import type { RawOverlay, RawPage, RawTarget } from '../../page-script/types';
+import { callPageScript } from '../../page-script-host/call';
+import type { RawOverlay, RawPage, RawTarget } from '../../shared/page-script-types';
 import { ToolError } from '../../outcome';
 import { settle } from '../../settle/settle';
 import type { PageTool } from '../../types';

@@ -1,7 +1,7 @@
 /** `follow_link`: follow one of the page's links by its text or URL. Always offered. */
 import type { FollowLinkBinding } from '../../bindings';
-import { callPageScript } from '../../page-script/call';
-import type { RawLink, RawPage } from '../../page-script/types';
+import { callPageScript } from '../../page-script-host/call';
+import type { RawLink, RawPage } from '../../shared/page-script-types';
 import { fail } from '../../outcome';
 import { settle } from '../../settle/settle';
 import { type Candidate, type ToolKind, settledOutcome } from './kind';

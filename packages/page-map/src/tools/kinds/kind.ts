@@ -6,7 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import type { Tool } from '@pagemap/contracts';
 import type { ToolBinding } from '../../bindings';
-import type { RawPage } from '../../page-script/types';
+import type { RawPage } from '../../shared/page-script-types';
 import { fail, ok } from '../../outcome';
 import type { PageTool, RunToolOptions, ToolCall, ToolRunOutcome } from '../../types';
 import type { Value } from '../../validate-params';

@@ -4,7 +4,7 @@
  */
 import type { WebMcpBinding } from '../../bindings';
 import { dialogsOf } from '../../dialogs';
-import type { RawPage, RawWebMcpTool } from '../../page-script/types';
+import type { RawPage, RawWebMcpTool } from '../../shared/page-script-types';
 import { fail, ok, remainingOf } from '../../outcome';
 import { redact } from '../../redact';
 import { settle } from '../../settle/settle';

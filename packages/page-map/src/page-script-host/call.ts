@@ -1,6 +1,7 @@
 /**
  * Node side: runs the bundled page script in a page's main frame (or one of its frames). The
- * bundle (built from main.ts by scripts/build-page-script.mjs) defines `pagemapPageScript`.
+ * bundle (built from ../page-script/main.ts by scripts/build-page-script.mjs into ./generated/)
+ * defines `pagemapPageScript`.
  *
  * The first call in a document sends the whole source, which also keeps the script in the
  * document; later calls in the same document send only the request. Sending the 45 KB source with
@@ -15,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Frame, Page } from 'puppeteer-core';
 import { PAGE_SCRIPT_SOURCE } from './generated/page-script.generated';
-import type { PageScriptRequest, PageScriptResponse } from './types';
+import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-types';
 
 /**
  * The symbol the script is kept under in a document: named per process, so a page cannot define

@@ -1,4 +1,7 @@
-/** JSON shapes exchanged with the in-page script (page-script/main.ts). Internal to this package. */
+/**
+ * JSON shapes exchanged with the in-page script (page-script/main.ts): the one module of types both
+ * sides import (the page script may import nothing from the Node side). Internal to this package.
+ */
 
 export interface RawField {
   /** Stable identity inside its group: `type:name` (or label/placeholder slug when unnamed). */
