@@ -3,7 +3,8 @@
  * process, so its CPU is measured directly), in alternating rounds.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'puppeteer-core';
 import { launchLimitBrowser, limitAtConcurrency, rawBrowse } from './limit';
@@ -22,8 +23,16 @@ export interface ProxyCost {
   proxied_cpu: CpuParts;
 }
 
+/** A command the worker package publishes (its package.json `bin`), as a path to run with node. */
+function workerCommand(name: string): string {
+  const pkg = require.resolve('@pagemap/worker/package.json');
+  const bin = (JSON.parse(readFileSync(pkg, 'utf8')) as { bin: Record<string, string> }).bin[name];
+  if (!bin) throw new Error(`@pagemap/worker publishes no command ${name}`);
+  return join(dirname(pkg), bin);
+}
+
 async function startProxy(): Promise<{ pid: number; args: string[]; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(__dirname, 'proxy-process.js')], {
+  const child = spawn(process.execPath, [workerCommand('pagemap-egress-proxy')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {

@@ -12,7 +12,7 @@
  */
 const { readFileSync } = require('node:fs');
 const { execFileSync } = require('node:child_process');
-const tu = require('../../../packages/test-utils/dist/index.js');
+const tu = require('@pagemap/test-utils');
 
 const N = Number(process.argv[2] ?? 20);
 const GAP = Number(process.argv[3] ?? 250);
