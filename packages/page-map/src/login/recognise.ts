@@ -75,77 +75,76 @@ export function isOtpField(f: RawField): boolean {
   return /\bcode\b/.test(w) && (f.inputmode === 'numeric' || (f.maxlength >= 4 && f.maxlength <= 8));
 }
 
+/**
+ * A form with one password field: a sign-in, unless it creates an account (sign-up words on its
+ * button, a new-password field, profile fields, terms), confirms something else with the password
+ * (delete the account, unlock a post, a card's PIN) or is a checkout offering an account.
+ */
+function onePasswordPurpose(g: RawGroup, fields: RawField[], pw: RawField): Purpose {
+  const words = wordsOf(g);
+  const submit = g.submitLabel.toLowerCase();
+  // "Continue" / "Next" say nothing about signing in; only the words themselves outweigh sign-up signs.
+  const loginSubmit = STRONG_LOGIN.test(submit);
+  if (loginSubmit) return 'login';
+  if (SIGNUP_WORDS.test(submit)) return 'sign_up';
+  const own = `${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`;
+  if (NOT_SIGN_IN.test(own.toLowerCase().replace(/[-_]/g, ' '))) return 'other';
+  if (pw.autocomplete === 'new-password') return 'sign_up';
+  // A checkout (address, card) that offers an optional account is not a sign-in.
+  if (fields.length >= 4 && CHECKOUT_WORDS.test(words)) return 'other';
+  const signals = signUpSignals(g, fields);
+  if (signals >= 2) return 'sign_up';
+  if (fields.length >= 4 && SIGNUP_WORDS.test(words)) return 'sign_up';
+  if (fields.length >= 5) return signals >= 1 ? 'sign_up' : 'other';
+  return 'login';
+}
+
+/**
+ * A form with one text-like field (and at most one other): a search, the username step of a
+ * two-step sign-in (a lone username/email field whose button says sign in / next / continue, with
+ * a sign-in word on the form itself), or null for neither.
+ */
+function oneTextPurpose(g: RawGroup, fields: RawField[], f: RawField): Purpose | null {
+  const words = wordsOf(g);
+  const fw = fieldWords(f);
+  const searchy =
+    g.role === 'search' ||
+    f.type === 'search' ||
+    SEARCH_FIELD.test(f.name.toLowerCase()) ||
+    /\bsearch|\bfind\b|\bsuche|\bbuscar|\brechercher/.test(
+      `${fw} ${g.submitLabel.toLowerCase()} ${g.ariaLabel.toLowerCase()} ${g.action.toLowerCase()} ${g.className.toLowerCase()}`,
+    );
+  if (searchy && !/subscribe|newsletter/.test(words)) return 'search';
+  const userish =
+    f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
+  const loginish = LOGIN_WORDS.test(
+    `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase(),
+  );
+  const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
+  // "Continue" alone is every wizard's button: a sign-in word must appear on the form itself.
+  const strong = STRONG_LOGIN.test(`${own} ${g.className} ${g.text}`.toLowerCase());
+  const notSignIn = SIGNUP_WORDS.test(own) || /subscribe|newsletter|forgot|reset|recover|checkout|guest/.test(own);
+  return userish && loginish && strong && !notSignIn && fields.length === 1 ? 'login' : null;
+}
+
 /** What a group is for. Sign-up and password-change forms are not logins (precision matters). */
 export function purposeOf(g: RawGroup): Purpose {
-  const words = wordsOf(g);
   const fields = g.fields.filter((f) => f.type !== 'checkbox' && f.type !== 'checkbox-group');
   const pw = fields.filter((f) => f.type === 'password');
   if (pw.length >= 2) return 'sign_up';
-  if (pw.length === 1) {
-    const newPw = pw[0]!.autocomplete === 'new-password';
-    const submit = g.submitLabel.toLowerCase();
-    const signupSubmit = SIGNUP_WORDS.test(submit);
-    // "Continue" / "Next" say nothing about signing in; only the words themselves outweigh sign-up signs.
-    const loginSubmit = STRONG_LOGIN.test(submit);
-    if (signupSubmit && !loginSubmit) return 'sign_up';
-    // A password that confirms something else (delete the account, unlock a post, a card's PIN) is not a sign-in.
-    if (
-      !loginSubmit &&
-      NOT_SIGN_IN.test(
-        `${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`
-          .toLowerCase()
-          .replace(/[-_]/g, ' '),
-      )
-    )
-      return 'other';
-    if (newPw && !loginSubmit) return 'sign_up';
-    // A checkout (address, card) that offers an optional account is not a sign-in.
-    if (fields.length >= 4 && CHECKOUT_WORDS.test(words) && !loginSubmit) return 'other';
-    const signals = signUpSignals(g, fields);
-    if (signals >= 2 && !loginSubmit) return 'sign_up';
-    if (fields.length >= 4 && SIGNUP_WORDS.test(words) && !loginSubmit) return 'sign_up';
-    if (fields.length >= 5 && !loginSubmit) return signals >= 1 ? 'sign_up' : 'other';
-    return 'login';
-  }
+  if (pw.length === 1) return onePasswordPurpose(g, fields, pw[0]!);
+  const only = fields.length === 1 ? fields[0]! : undefined;
   if (
-    fields.length === 1 &&
-    fields[0]!.autocomplete !== 'one-time-code' &&
-    isOtpField(fields[0]!) &&
-    /verif|code|two|2fa|authenticat/.test(words)
+    only &&
+    only.autocomplete !== 'one-time-code' &&
+    isOtpField(only) &&
+    /verif|code|two|2fa|authenticat/.test(wordsOf(g))
   )
     return 'verify_code';
   const text = fields.filter(isTextish);
-  if (text.length === 1 && fields.length <= 2) {
-    const f = text[0]!;
-    const fw = fieldWords(f);
-    const searchy =
-      g.role === 'search' ||
-      f.type === 'search' ||
-      SEARCH_FIELD.test(f.name.toLowerCase()) ||
-      /\bsearch|\bfind\b|\bsuche|\bbuscar|\brechercher/.test(
-        `${fw} ${g.submitLabel.toLowerCase()} ${g.ariaLabel.toLowerCase()} ${g.action.toLowerCase()} ${g.className.toLowerCase()}`,
-      );
-    if (searchy && !/subscribe|newsletter/.test(words)) return 'search';
-    // Two-step sign-in: a lone username/email field whose button says sign in / next / continue.
-    const userish =
-      f.autocomplete === 'username' || f.autocomplete === 'email' || f.type === 'email' || USER_FIELD.test(fw);
-    const loginish = LOGIN_WORDS.test(
-      `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action}`.toLowerCase(),
-    );
-    const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
-    // "Continue" alone is every wizard's button: a sign-in word must appear on the form itself.
-    const strong = STRONG_LOGIN.test(`${own} ${g.className} ${g.text}`.toLowerCase());
-    if (
-      userish &&
-      loginish &&
-      strong &&
-      !SIGNUP_WORDS.test(own) &&
-      !/subscribe|newsletter|forgot|reset|recover|checkout|guest/.test(own) &&
-      fields.length === 1
-    )
-      return 'login';
-  }
-  if (fields.length === 1 && isOtpField(fields[0]!)) return 'verify_code';
+  const byText = text.length === 1 && fields.length <= 2 ? oneTextPurpose(g, fields, text[0]!) : null;
+  if (byText) return byText;
+  if (only && isOtpField(only)) return 'verify_code';
   return 'other';
 }
 

@@ -100,32 +100,83 @@ function closedSignIn(form: HTMLFormElement): Element[] | null {
   return pw.length === 1 && typed.length >= 2 && typed.length <= 4 ? fields : null;
 }
 
+/** A <form>'s group: its visible fields and buttons (or a closed sign-in form's); null when it offers nothing. */
+function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): Group | null {
+  let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
+  // Its buttons, with those placed elsewhere on the page that name it (`form="id"`: a sticky
+  // "Save" bar, a dialog's footer).
+  const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));
+  let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter(
+    (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset',
+  );
+  const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
+  if (closed) {
+    fields = closed;
+    buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter((b) => (b as HTMLButtonElement).type !== 'reset');
+  }
+  if (buttons.length === 0 && fields.length > 0) buttons = linkSubmits(form);
+  for (const f of fields) claimed.add(f);
+  for (const b of buttons) claimed.add(b);
+  if (fields.length === 0 && buttons.length === 0) return null;
+  if (!visible(form) && fields.length === 0) return null;
+  return { kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) };
+}
+
+/** The nearest ancestor (up to six levels) of a loose field that also holds a button outside any form. */
+function buttonHolder(f: Element): Element | null {
+  let c: Element | null = f.parentElement;
+  for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
+    if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
+    const btn =
+      Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ??
+      linkSubmits(c).find((b) => !b.closest('form'));
+    if (btn) return c;
+  }
+  return null;
+}
+
+/**
+ * A loose field with no button near it: a lone search box (it works with Enter), or a standalone
+ * field (filled, never sent) while fewer than MAX_STANDALONE were found; else nothing.
+ */
+function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: number): Group | null {
+  const t = ((f as HTMLInputElement).type || '').toLowerCase();
+  const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
+  const container = f.parentElement ?? f;
+  if (
+    t === 'search' ||
+    /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
+    ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))
+  )
+    return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri };
+  if (standaloneSoFar < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t)))
+    return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri, standalone: true };
+  return null;
+}
+
+/** The fields and buttons under a button holder, as one group; null for a page region (more than 12 fields). */
+function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
+  const fields = Array.from(found.querySelectorAll(FIELD_SEL)).filter(
+    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
+  );
+  if (fields.length > 12) return null; // a page region, not a form
+  let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
+    (b) => !b.closest('form') && !claimed.has(b) && visible(b),
+  );
+  if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
+  for (const e of fields) claimed.add(e);
+  for (const b of buttons) claimed.add(b);
+  return { kind: 'widget', container: found, form: null, fields, buttons, ri };
+}
+
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
   const claimed = new Set<Element>();
   let standalone = 0;
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
-      let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
-      // Its buttons, with those placed elsewhere on the page that name it (`form="id"`: a sticky
-      // "Save" bar, a dialog's footer).
-      const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));
-      let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter(
-        (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset',
-      );
-      const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
-      if (closed) {
-        fields = closed;
-        buttons = Array.from(form.querySelectorAll(BUTTON_SEL)).filter(
-          (b) => (b as HTMLButtonElement).type !== 'reset',
-        );
-      }
-      if (buttons.length === 0 && fields.length > 0) buttons = linkSubmits(form);
-      for (const f of fields) claimed.add(f);
-      for (const b of buttons) claimed.add(b);
-      if (fields.length === 0 && buttons.length === 0) continue;
-      if (!visible(form) && fields.length === 0) continue;
-      groups.push({ kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) });
+      const g = formGroup(form, ri, claimed);
+      if (g) groups.push(g);
     }
     // Fields outside any <form>: group each with the nearest ancestor that also holds a button.
     const loose = Array.from(ri.root.querySelectorAll(FIELD_SEL)).filter(
@@ -133,55 +184,12 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
     );
     for (const f of loose) {
       if (claimed.has(f)) continue;
-      let c: Element | null = f.parentElement;
-      let found: Element | null = null;
-      for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
-        if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
-        const btn =
-          Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ??
-          linkSubmits(c).find((b) => !b.closest('form'));
-        if (btn) {
-          found = c;
-          break;
-        }
-      }
-      const t = ((f as HTMLInputElement).type || '').toLowerCase();
-      if (!found) {
-        // A lone search box works with Enter; anything else without a button is not a tool.
-        const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
-        if (
-          t === 'search' ||
-          /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
-          ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))
-        ) {
-          claimed.add(f);
-          groups.push({ kind: 'widget', container: f.parentElement ?? f, form: null, fields: [f], buttons: [], ri });
-        } else if (standalone < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t))) {
-          standalone += 1;
-          claimed.add(f);
-          groups.push({
-            kind: 'widget',
-            container: f.parentElement ?? f,
-            form: null,
-            fields: [f],
-            buttons: [],
-            ri,
-            standalone: true,
-          });
-        }
-        continue;
-      }
-      const fields = Array.from(found.querySelectorAll(FIELD_SEL)).filter(
-        (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
-      );
-      if (fields.length > 12) continue; // a page region, not a form
-      let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
-        (b) => !b.closest('form') && !claimed.has(b) && visible(b),
-      );
-      if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
-      for (const e of fields) claimed.add(e);
-      for (const b of buttons) claimed.add(b);
-      groups.push({ kind: 'widget', container: found, form: null, fields, buttons, ri });
+      const found = buttonHolder(f);
+      const g = found ? widgetGroup(found, ri, claimed) : buttonlessGroup(f, ri, standalone);
+      if (!g) continue;
+      if (!found) claimed.add(f);
+      if (g.standalone) standalone += 1;
+      groups.push(g);
     }
   }
   return { groups, claimed };

@@ -58,18 +58,11 @@ export function oneTabInit(): void {
   // writes into, and opens from inside frames, keep the browser's behaviour.)
   const open = window.open;
   window.open = function (url?: string | URL, target?: string, features?: string): WindowProxy | null {
-    if (
-      window === window.top &&
-      url !== undefined &&
-      String(url) !== '' &&
-      (target === undefined || elsewhere(target))
-    ) {
-      const href = new URL(String(url), location.href);
-      if (href.protocol === 'http:' || href.protocol === 'https:') {
-        location.assign(href.href);
-        return null;
-      }
-    }
-    return open.call(window, url, target, features);
+    const here = window === window.top && url !== undefined && String(url) !== '';
+    const href = here && (target === undefined || elsewhere(target)) ? new URL(String(url), location.href) : null;
+    if (!href || (href.protocol !== 'http:' && href.protocol !== 'https:'))
+      return open.call(window, url, target, features);
+    location.assign(href.href);
+    return null;
   };
 }

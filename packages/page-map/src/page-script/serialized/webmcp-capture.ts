@@ -7,20 +7,23 @@
  * and wrapping the native one when it exists. Tools are executed later through the page's own
  * `execute` handler.
  */
+
 /** Where the registry is kept in the window (under Symbol.for): read by ../webmcp.ts and webmcp-call.ts. */
 export const WEBMCP_KEY = 'pagemap.webmcp';
+
+/** A registered tool as the registry keeps it. (A type only: the function below stays self-contained.) */
+interface Rec {
+  name: string;
+  description: string;
+  inputSchema: unknown;
+  execute: (args: unknown, client: unknown) => unknown;
+}
 
 /** Runs in the page before its scripts. Self-contained. */
 export function webMcpInit(): void {
   const KEY = Symbol.for('pagemap.webmcp');
   const w = window as unknown as Record<symbol, unknown>;
   if (w[KEY]) return;
-  interface Rec {
-    name: string;
-    description: string;
-    inputSchema: unknown;
-    execute: (args: unknown, client: unknown) => unknown;
-  }
   const tools = new Map<string, Rec>();
   Object.defineProperty(window, KEY, { value: { tools }, enumerable: false, configurable: false, writable: false });
   const record = (t: unknown): void => {
@@ -40,16 +43,12 @@ export function webMcpInit(): void {
       const name = (t as Rec).name;
       return { unregister: () => void tools.delete(name) };
     },
-    unregisterTool(name: string) {
-      tools.delete(name);
-    },
+    unregisterTool: (name: string) => void tools.delete(name),
     provideContext(ctx: { tools?: unknown[] } | undefined) {
       tools.clear();
       for (const t of ctx?.tools ?? []) record(t);
     },
-    clearContext() {
-      tools.clear();
-    },
+    clearContext: () => tools.clear(),
   };
   const wrap = (mc: Record<string, unknown>): void => {
     for (const m of ['registerTool', 'unregisterTool', 'provideContext', 'clearContext'] as const) {
