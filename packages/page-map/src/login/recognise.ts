@@ -40,6 +40,11 @@ export const SIGNUP_WORDS =
 export const STRONG_LOGIN = /\b(sign ?in|log ?in|login|signin|log on|logon|anmelden|connexion|iniciar sesi[oó]n)\b/;
 const NOT_SIGN_IN =
   /\b(delete|remove|deactivate|close (my |your |the )?account|cancel (my |your )?(account|subscription)|balance|gift ?card|protected|post password|unlock|transfer|withdraw)\b/;
+/** A form to recover an account (forgot or reset password): never a sign-in; named reset_password. */
+export const RECOVERY_WORDS = /forgot|reset (your )?password|recover/;
+/** A sign-up-like form (two password fields) that changes the password instead. */
+export const isPasswordChange = (words: string): boolean =>
+  /change (your )?password|new password|current password|update password/.test(words) && !SIGNUP_WORDS.test(words);
 export const CHECKOUT_WORDS =
   /\b(checkout|check out|shipping|billing|delivery address|payment|card number|place (your )?order)\b/;
 const PROFILE_FIELD =

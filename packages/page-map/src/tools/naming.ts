@@ -2,12 +2,12 @@
 import type { RawField, RawGroup } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import type { Purpose } from '../bindings';
-import { SIGNUP_WORDS, wordsOf } from '../login/recognise';
+import { RECOVERY_WORDS, isPasswordChange, wordsOf } from '../login/recognise';
 
 const PURPOSE_NAMES: [RegExp, string][] = [
   [/subscribe|newsletter|mailing list/, 'subscribe'],
   [/add to (cart|bag|basket)|add_to_cart|addtocart|add-to-cart/, 'add_to_cart'],
-  [/forgot|reset (your )?password|recover/, 'reset_password'],
+  [RECOVERY_WORDS, 'reset_password'],
   [/checkout|place (your )?order/, 'checkout'],
   [/contact|get in touch|enquir|inquir|message us|send (us )?a message/, 'contact'],
   [/\bcomment|\breply\b/, 'post_comment'],
@@ -45,10 +45,7 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
   if (purpose === 'login') return 'login';
   if (purpose === 'search') return 'search';
   if (purpose === 'sign_up') {
-    const w = wordsOf(g);
-    if (/change (your )?password|new password|current password|update password/.test(w) && !SIGNUP_WORDS.test(w))
-      return 'change_password';
-    return 'sign_up';
+    return isPasswordChange(wordsOf(g)) ? 'change_password' : 'sign_up';
   }
   if (purpose === 'verify_code') return 'verify_code';
   const own = `${g.submitLabel} ${g.ariaLabel} ${g.heading} ${g.formId} ${g.formName} ${g.action} ${g.className}`
