@@ -1,0 +1,34 @@
+/**
+ * `pnpm --filter @pagemap/ext-bench bench`: the full run on a real local stack. Prints each task's
+ * verdict, writes the report section of docs/page-understanding.md, and saves the raw results in
+ * results/latest.json (not committed). `-- --only <id-prefix>[,<id-prefix>…]` runs a part and writes no report.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureTasks } from './measure';
+import { writeReport } from './report';
+import { startBenchRig } from './rig';
+import { BENCH_DIR } from './sources';
+import { loadTasks } from './tasks';
+
+async function main(argv: string[]): Promise<void> {
+  const i = argv.indexOf('--only');
+  const only = i >= 0 ? argv[i + 1]?.split(',') : undefined;
+  const tasks = loadTasks().filter((t) => !only || only.some((prefix) => t.id.startsWith(prefix)));
+  const rig = await startBenchRig();
+  try {
+    const results = await measureTasks(rig, tasks, (line) => console.log(line));
+    mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
+    writeFileSync(join(BENCH_DIR, 'results', 'latest.json'), `${JSON.stringify(results, null, 1)}\n`);
+    if (!only) console.log(`\nwritten to ${writeReport(results, tasks)}`);
+  } finally {
+    await rig.stop();
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
