@@ -5,8 +5,9 @@
  * step aims at (a tool name, a description, a param or an option containing the target's words as
  * whole words, case and punctuation aside) and the agent still did not use it: it found nothing fitting, or it called
  * something whose text does not contain the target. Everything else is the product's: the target is
- * nowhere in the page map (no tool for the control a person sees), a tool answered an error or a
- * failure, or a tool that names the target answered success while the page does not hold the goal.
+ * nowhere in the page map (no tool for the control a person sees), two params fit a label equally
+ * (the map does not tell the fields apart), a tool answered an error or a failure, or a tool that
+ * names the target answered success while the page does not hold the goal.
  */
 import type { Tool } from '@pagemap/contracts';
 import { normalize } from '@pagemap/web-corpus';

@@ -5,7 +5,15 @@
  * option naming the element; so does this.
  */
 import type { Tool, ToolParams } from '@pagemap/contracts';
-import { MIN_SCORE, StepFailure, choiceFor, clickCandidates, normalize, type Choice } from '@pagemap/web-corpus';
+import {
+  MIN_SCORE,
+  StepFailure,
+  chooseFill,
+  choiceFor,
+  clickCandidates,
+  normalize,
+  type Choice,
+} from '@pagemap/web-corpus';
 import type { BenchStep } from './tasks';
 
 /** Words that say a tool performs the gesture. */
@@ -59,10 +67,22 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
       if (!c) throw new StepFailure(`no tool offers ${step.do.replace('_', '-')} on "${step.target}"`);
       return c;
     }
+    case 'fill': {
+      const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
+      if (plan?.ambiguous.length)
+        throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
+      return choiceFor(step, tools);
+    }
     default:
       return choiceFor(step, tools);
   }
 }
+
+/**
+ * Two or more params fit a label equally (same name and description): the page map does not tell
+ * the fields apart, so no reader could; a failure of the product, whatever the agent does.
+ */
+export class AmbiguousFields extends StepFailure {}
 
 /** The text the step aims at (for the classification of failures), when it has one. */
 export function stepTargets(step: BenchStep): string[] {

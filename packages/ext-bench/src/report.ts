@@ -5,12 +5,12 @@
  * state not reached). `writeReport` puts it into its own generated section of
  * docs/page-understanding.md; only the bench script calls it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@pagemap/test-utils';
 import type { BenchResult } from './run';
 import { scoreBy, type Score } from './score';
-import { SOURCES } from './sources';
+import { BENCH_DIR, SOURCES } from './sources';
 import type { BenchTask } from './tasks';
 
 export const DOC = join(REPO_ROOT, 'docs', 'page-understanding.md');
@@ -32,14 +32,28 @@ export function scoreTable(title: string, scores: Score[]): string {
   return lines.join('\n');
 }
 
-function failureLines(results: BenchResult[], tasks: Map<string, BenchTask>): string[] {
+/**
+ * The cause of a known failure as read from its page map (`causes.json`: task id → one sentence),
+ * written by whoever examined it; the run's own reason is always shown as well.
+ */
+export function loadCauses(file = join(BENCH_DIR, 'causes.json')): Record<string, string> {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+}
+
+function failureLines(results: BenchResult[], tasks: Map<string, BenchTask>, causes: Record<string, string>): string[] {
   return results.map((r) => {
     const goal = tasks.get(r.id)?.goal ?? '';
-    return `- \`${r.id}\` (${r.kind}) ${cell(goal)} — ${cell(r.failure ?? '')}`;
+    const cause = causes[r.id] ? ` Cause: ${cell(causes[r.id]!)}` : '';
+    return `- \`${r.id}\` (${r.kind}) ${cell(goal)} — ${cell(r.failure ?? '')}.${cause}`;
   });
 }
 
-export function reportMarkdown(results: BenchResult[], tasks: BenchTask[], date: string): string {
+export function reportMarkdown(
+  results: BenchResult[],
+  tasks: BenchTask[],
+  date: string,
+  causes: Record<string, string> = {},
+): string {
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const product = results.filter((r) => r.verdict === 'failed' && r.fault === 'product');
   const agent = results.filter((r) => r.verdict === 'failed' && r.fault === 'agent');
@@ -61,12 +75,12 @@ export function reportMarkdown(results: BenchResult[], tasks: BenchTask[], date:
   ];
   for (const s of SOURCES) {
     const mine = product.filter((r) => r.source === s.name);
-    if (mine.length) out.push('', `${s.title}:`, '', ...failureLines(mine, byId));
+    if (mine.length) out.push('', `${s.title}:`, '', ...failureLines(mine, byId, causes));
   }
   out.push('', `Agent failures (${agent.length}, not counted):`, '');
-  out.push(...(agent.length ? failureLines(agent, byId) : ['None.']));
+  out.push(...(agent.length ? failureLines(agent, byId, causes) : ['None.']));
   if (invalid.length)
-    out.push('', `Invalid tasks (${invalid.length}, not counted):`, '', ...failureLines(invalid, byId));
+    out.push('', `Invalid tasks (${invalid.length}, not counted):`, '', ...failureLines(invalid, byId, causes));
   return out.join('\n');
 }
 
@@ -80,7 +94,7 @@ export function withSection(doc: string, body: string): string {
 }
 
 export function writeReport(results: BenchResult[], tasks: BenchTask[], doc = DOC): string {
-  const body = reportMarkdown(results, tasks, new Date().toISOString().slice(0, 10));
+  const body = reportMarkdown(results, tasks, new Date().toISOString().slice(0, 10), loadCauses());
   writeFileSync(doc, withSection(readFileSync(doc, 'utf8'), body));
   return doc;
 }

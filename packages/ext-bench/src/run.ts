@@ -6,7 +6,7 @@
 import type { BrowseResponse } from '@pagemap/contracts';
 import { describeError, type AgentApi, type Choice } from '@pagemap/web-corpus';
 import { faultOfUnchosen, faultOfWrongState, traceOf, type Fault, type StepTrace } from './classify';
-import { benchChoiceFor, stepAim, stepTargets, stepText, toolsForStep } from './ext-steps';
+import { AmbiguousFields, benchChoiceFor, stepAim, stepTargets, stepText, toolsForStep } from './ext-steps';
 import type { PageProbe } from './probe';
 import type { SourceServer } from './server';
 import type { BenchTask, Kind } from './tasks';
@@ -41,7 +41,10 @@ async function runSteps(ctx: Ctx, task: BenchTask, first: BrowseResponse, base: 
     try {
       choice = benchChoiceFor(step, map.tools);
     } catch (err) {
-      const fault = faultOfUnchosen(traceOf(toolsForStep(step, map.tools), stepTargets(step), stepAim(step)));
+      const fault =
+        err instanceof AmbiguousFields
+          ? 'product'
+          : faultOfUnchosen(traceOf(toolsForStep(step, map.tools), stepTargets(step), stepAim(step)));
       return { ...base, verdict: 'failed' as const, fault, failure: `${where}: ${(err as Error).message}` };
     }
     base.calls.push(choice.why);

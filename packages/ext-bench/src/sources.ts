@@ -23,6 +23,12 @@ export interface Source {
 export const SOURCES: readonly Source[] = [
   { name: 'aria-practices', title: 'WAI-ARIA Authoring Practices examples', webRoot: '.', cleanUrls: false },
   { name: 'kitchensink', title: "Cypress's kitchen-sink app", webRoot: 'app', cleanUrls: true },
+  {
+    name: 'howto-components',
+    title: 'HowTo: Components (web components in shadow DOM)',
+    webRoot: '.',
+    cleanUrls: false,
+  },
   { name: 'govuk-frontend', title: 'GOV.UK Design System (govuk-frontend examples)', webRoot: 'web', cleanUrls: false },
 ];
 

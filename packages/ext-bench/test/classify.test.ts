@@ -1,6 +1,14 @@
 /** Whose failure it is (classify.ts): the agent's only when the page map offered the target word for word. */
 import type { Tool } from '@pagemap/contracts';
-import { faultOfUnchosen, faultOfWrongState, mentioned, toolsForStep, traceOf } from '../src';
+import {
+  AmbiguousFields,
+  benchChoiceFor,
+  faultOfUnchosen,
+  faultOfWrongState,
+  mentioned,
+  toolsForStep,
+  traceOf,
+} from '../src';
 
 const tools: Tool[] = [
   {
@@ -56,4 +64,20 @@ test('a gesture is offered only by a tool that says it does it', () => {
     },
   ] as Tool[];
   expect(faultOfUnchosen(traceOf(toolsForStep(step, withGesture), ['Carl Andersen'], 'element'))).toBe('agent');
+});
+
+test('two params that fit a label equally are the product not telling the fields apart', () => {
+  const twins = [
+    {
+      name: 'contact',
+      description: 'Submit the "Contact" form',
+      params: [
+        { name: 'how', description: 'How do you want to be contacted?' },
+        { name: 'email', description: 'How do you want to be contacted?' },
+      ],
+    },
+  ] as Tool[];
+  expect(() => benchChoiceFor({ do: 'fill', values: { 'How do you want to be contacted?': 'Phone' } }, twins)).toThrow(
+    AmbiguousFields,
+  );
 });

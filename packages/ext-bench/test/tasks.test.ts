@@ -3,7 +3,7 @@
  * task page exists in its source, every source carries its licence and provenance, every kind is a
  * known one, and the CI subset covers every source.
  */
-import { KINDS, SOURCES, loadTasks, missingProvenance, tasksWithoutPage } from '../src';
+import { KINDS, SOURCES, loadCauses, loadTasks, missingProvenance, tasksWithoutPage } from '../src';
 
 const tasks = loadTasks();
 
@@ -32,4 +32,9 @@ test('every task has a goal, steps, a known kind and a check to read from the pa
 test('the CI subset takes tasks of every source', () => {
   const ci = tasks.filter((t) => t.ci);
   for (const s of SOURCES) expect(ci.some((t) => t.source === s.name)).toBe(true);
+});
+
+test('every cause in causes.json belongs to a task', () => {
+  const ids = new Set(tasks.map((t) => t.id));
+  expect(Object.keys(loadCauses()).filter((id) => !ids.has(id))).toEqual([]);
 });
