@@ -1,7 +1,8 @@
 /**
  * Runs one task: open the page through the API, let the agent choose each call from the latest page
- * map, then read the page's own state with the task's check. The check is also read right after the
- * page opens: a check that already holds then proves nothing, and the task is reported as invalid.
+ * map, then read the page's own state with the task's check, and/or what the source's server
+ * received from a form. The check is also read right after the page opens: a check that already
+ * holds then proves nothing, and the task is reported as invalid.
  */
 import type { BrowseResponse } from '@pagemap/contracts';
 import { describeError, type AgentApi, type Choice } from '@pagemap/web-corpus';
@@ -69,7 +70,7 @@ async function runSteps(ctx: Ctx, task: BenchTask, first: BrowseResponse, base: 
         failure: `${where}: ${choice.why} → ${result.error?.code ?? 'failed'}`,
       };
   }
-  const held = await ctx.probe.check(ctx.server.origin, task.check);
+  const held = await goalHolds(ctx, task);
   if (held === true) return { ...base, verdict: 'solved' as const };
   const why = held === false ? 'every call answered success but the page does not hold the goal' : held;
   return {
@@ -80,8 +81,29 @@ async function runSteps(ctx: Ctx, task: BenchTask, first: BrowseResponse, base: 
   };
 }
 
+/** Whether a submission carried every expected field (values compared as given). */
+function receivedAll(ctx: Ctx, want: Record<string, string>): true | string {
+  const got = ctx.server.received();
+  if (got.some((fields) => Object.entries(want).every(([k, v]) => fields[k] === v))) return true;
+  // Field names only: the values may be the made-up password.
+  const seen = got.map((f) => Object.keys(f).join('+')).join('; ');
+  return got.length
+    ? `the server received forms, but not with ${Object.keys(want).join('+')} as asked (fields: ${seen})`
+    : 'the server received no form';
+}
+
+/** The task's goal read from the page (its check) and from what the server received; true, false or why not. */
+async function goalHolds(ctx: Ctx, task: BenchTask): Promise<boolean | string> {
+  if (task.check !== undefined) {
+    const held = await ctx.probe.check(ctx.server.origin, task.check);
+    if (held !== true) return held;
+  }
+  return task.received ? receivedAll(ctx, task.received) : true;
+}
+
 export async function runBenchTask(ctx: Ctx, task: BenchTask): Promise<BenchResult> {
   const base = { id: task.id, source: task.source, kind: task.kind, page: task.page, calls: [] as string[] };
+  ctx.server.resetReceived();
   let map: BrowseResponse;
   try {
     map = await ctx.api.open(ctx.server.url(task.page));
@@ -89,9 +111,11 @@ export async function runBenchTask(ctx: Ctx, task: BenchTask): Promise<BenchResu
     return { ...base, verdict: 'failed', fault: 'product', failure: `open: ${describeError(err)}` };
   }
   try {
-    const before = await ctx.probe.check(ctx.server.origin, task.check);
-    if (before === true) return { ...base, verdict: 'invalid', failure: 'the check holds before any step' };
-    if (typeof before === 'string') return { ...base, verdict: 'invalid', failure: `before any step: ${before}` };
+    if (task.check !== undefined) {
+      const before = await ctx.probe.check(ctx.server.origin, task.check);
+      if (before === true) return { ...base, verdict: 'invalid', failure: 'the check holds before any step' };
+      if (typeof before === 'string') return { ...base, verdict: 'invalid', failure: `before any step: ${before}` };
+    }
     return await runSteps(ctx, task, map, base);
   } finally {
     await ctx.api.close(map.session_id);

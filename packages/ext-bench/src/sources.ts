@@ -29,6 +29,7 @@ export const SOURCES: readonly Source[] = [
     webRoot: '.',
     cleanUrls: false,
   },
+  { name: 'django-admin', title: "Django admin's sign-in page in 12 languages", webRoot: 'web', cleanUrls: false },
   { name: 'govuk-frontend', title: 'GOV.UK Design System (govuk-frontend examples)', webRoot: 'web', cleanUrls: false },
 ];
 

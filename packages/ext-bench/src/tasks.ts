@@ -18,6 +18,7 @@ export const KINDS = [
   'dialog',
   'frame',
   'shadow-dom',
+  'login',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -45,7 +46,9 @@ export interface BenchTask {
    * A JavaScript expression evaluated in the page (top frame) after the steps; the task is solved
    * when it is true. It reads only the page's own state (DOM, form values, ARIA states, location).
    */
-  check: string;
+  check?: string;
+  /** Fields a form submission to the source's server must have carried (what the local sink received). */
+  received?: Record<string, string>;
   /** In the CI subset (test/ci-subset.test.ts). */
   ci?: boolean;
 }
@@ -63,6 +66,7 @@ export function loadTasks(dir = TASKS_DIR): BenchTask[] {
     ids.add(t.id);
     if (!(KINDS as readonly string[]).includes(t.kind)) throw new Error(`task ${t.id}: unknown kind ${t.kind}`);
     if (!SOURCES.some((s) => s.name === t.source)) throw new Error(`task ${t.id}: unknown source ${t.source}`);
+    if (t.check === undefined && t.received === undefined) throw new Error(`task ${t.id}: neither check nor received`);
   }
   return tasks;
 }

@@ -24,3 +24,16 @@ test('absolute asset paths of the source resolve; paths outside it do not', asyn
   expect((await fetch(`${ks.origin}/..%2f..%2fpackage.json`)).status).toBe(404);
   expect((await fetch(ks.url('no/such/page'))).status).toBe(404);
 });
+
+test('a form submission is recorded with its fields and answered, as a local sink', async () => {
+  ks.resetReceived();
+  const res = await fetch(`${ks.origin}/admin/login/?next=%2Fadmin%2F`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'username=ann&password=Pa55-word',
+  });
+  expect(res.status).toBe(200);
+  expect(ks.received()).toEqual([{ next: '/admin/', username: 'ann', password: 'Pa55-word' }]);
+  ks.resetReceived();
+  expect(ks.received()).toEqual([]);
+});
