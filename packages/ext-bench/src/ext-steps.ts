@@ -1,0 +1,136 @@
+/**
+ * The steps this benchmark adds to the web-corpus agent (press a key, hover, double-click), chosen
+ * the same way: only from tool names, descriptions, params and options. A person reading the tool
+ * list would look for a tool that says it presses keys / hovers / double-clicks, then for the
+ * option naming the element; so does this.
+ */
+import type { Tool, ToolParams } from '@pagemap/contracts';
+import {
+  MIN_SCORE,
+  StepFailure,
+  chooseFill,
+  choiceFor,
+  clickCandidates,
+  normalize,
+  type Choice,
+} from '@pagemap/web-corpus';
+import type { BenchStep } from './tasks';
+
+/** Words that say a tool performs the gesture. */
+const GESTURE_WORDS: Record<'press' | 'hover' | 'double_click', RegExp> = {
+  press: /\b(press|key|keys|keyboard|enter|escape)\b/,
+  hover: /\b(hover|hovers|mouse over|mouseover|point at)\b/,
+  double_click: /\b(double click|double clicks|dblclick|double tap)\b/,
+};
+
+const says = (t: Tool, re: RegExp) => re.test(normalize(`${t.name} ${t.description}`));
+
+/** A key press: a tool about keys whose param offers the key (or takes free text), with the target when given. */
+function choosePress(tools: Tool[], key: string, target?: string): Choice | undefined {
+  for (const tool of tools.filter((t) => says(t, GESTURE_WORDS.press))) {
+    const params: ToolParams = {};
+    const keyParam =
+      tool.params.find((p) => p.options?.some((o) => normalize(o) === normalize(key))) ??
+      tool.params.find((p) => /\bkey\b/.test(normalize(`${p.name} ${p.description}`)));
+    if (!keyParam) continue;
+    params[keyParam.name] = keyParam.options?.find((o) => normalize(o) === normalize(key)) ?? key;
+    if (target) {
+      const best = clickCandidates([{ ...tool, params: tool.params.filter((p) => p !== keyParam) }], target)[0];
+      if (!best || best.score < MIN_SCORE) continue;
+      Object.assign(params, best.params);
+    }
+    return { tool: tool.name, params, score: 1, why: `${tool.name}(${JSON.stringify(params)})` };
+  }
+  return undefined;
+}
+
+/** Hover or double-click on `target`: the best click candidate among tools that say they do that gesture. */
+function chooseGesture(tools: Tool[], gesture: 'hover' | 'double_click', target: string): Choice | undefined {
+  const best = clickCandidates(
+    tools.filter((t) => says(t, GESTURE_WORDS[gesture])),
+    target,
+  )[0];
+  return best && best.score >= MIN_SCORE ? best : undefined;
+}
+
+/** The call a step asks for, or a StepFailure saying why there is none (web-corpus steps go to its agent). */
+export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
+  switch (step.do) {
+    case 'press': {
+      const c = choosePress(tools, step.key, step.target);
+      if (!c) throw new StepFailure(`no tool presses ${step.key}${step.target ? ` in "${step.target}"` : ''}`);
+      return c;
+    }
+    case 'hover':
+    case 'double_click': {
+      const c = chooseGesture(tools, step.do, step.target);
+      if (!c) throw new StepFailure(`no tool offers ${step.do.replace('_', '-')} on "${step.target}"`);
+      return c;
+    }
+    case 'fill': {
+      const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
+      if (plan?.ambiguous.length)
+        throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
+      return choiceFor(step, tools);
+    }
+    default:
+      return choiceFor(step, tools);
+  }
+}
+
+/**
+ * Two or more params fit a label equally (same name and description): the page map does not tell
+ * the fields apart, so no reader could; a failure of the product, whatever the agent does.
+ */
+export class AmbiguousFields extends StepFailure {}
+
+/** The text the step aims at (for the classification of failures), when it has one. */
+export function stepTargets(step: BenchStep): string[] {
+  switch (step.do) {
+    case 'click':
+    case 'follow':
+    case 'hover':
+    case 'double_click':
+      return [step.target];
+    case 'press':
+      return step.target ? [step.target] : [];
+    case 'fill':
+      return Object.keys(step.values);
+    case 'search':
+      return ['search'];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The tools that could carry out a step, for the classification of its failure: for a gesture
+ * (press, hover, double-click) only the tools that say they do it ("Double click to edit" as an
+ * option of a plain click tool does not make the double-click available); else every tool.
+ */
+export function toolsForStep(step: BenchStep, tools: Tool[]): Tool[] {
+  if (step.do === 'press' || step.do === 'hover' || step.do === 'double_click')
+    return tools.filter((t) => says(t, GESTURE_WORDS[step.do]));
+  return tools;
+}
+
+/** A fill step aims at fields (its labels); every other step at an element to act on. */
+export const stepAim = (step: BenchStep): 'element' | 'field' => (step.do === 'fill' ? 'field' : 'element');
+
+export function stepText(step: BenchStep): string {
+  switch (step.do) {
+    case 'click':
+    case 'follow':
+    case 'hover':
+    case 'double_click':
+      return `${step.do} "${step.target}"`;
+    case 'press':
+      return `press ${step.key}${step.target ? ` in "${step.target}"` : ''}`;
+    case 'fill':
+      return `fill [${Object.keys(step.values).join(', ')}]${step.submit ? ` submit "${step.submit}"` : ''}`;
+    case 'search':
+      return `search "${step.query}"`;
+    default:
+      return step.do;
+  }
+}

@@ -1,0 +1,83 @@
+/** Whose failure it is (classify.ts): the agent's only when the page map offered the target word for word. */
+import type { Tool } from '@pagemap/contracts';
+import {
+  AmbiguousFields,
+  benchChoiceFor,
+  faultOfUnchosen,
+  faultOfWrongState,
+  mentioned,
+  toolsForStep,
+  traceOf,
+} from '../src';
+
+const tools: Tool[] = [
+  {
+    name: 'click',
+    description: 'Click something on the page by its visible text',
+    params: [
+      { name: 'target', description: 'Visible text', options: ['Carl Andersen', 'Change (2)', 'December 2020'] },
+    ],
+  },
+  {
+    name: 'cut',
+    description: 'Submit the form',
+    params: [{ name: 'night_mode', description: 'Night Mode (true to check)' }],
+  },
+] as Tool[];
+
+test('a target is offered only as whole words: "20" is not in "December 2020"', () => {
+  expect(mentioned(tools, 'Carl Andersen')).toBe(true);
+  expect(mentioned(tools, '20')).toBe(false);
+  expect(mentioned(tools, '2020')).toBe(true);
+});
+
+test('something to click is looked for in names, descriptions and options; a value to fill in params', () => {
+  expect(mentioned(tools, 'Night Mode')).toBe(false);
+  expect(mentioned(tools, 'Night Mode', 'field')).toBe(true);
+  expect(mentioned(tools, 'Carl Andersen', 'field')).toBe(false);
+});
+
+test('a step nothing in the map offers is the product failing; one offered but not chosen is the agent', () => {
+  expect(faultOfUnchosen(traceOf(tools, ['Peter Müller'], 'element'))).toBe('product');
+  expect(faultOfUnchosen(traceOf(tools, ['Carl Andersen'], 'element'))).toBe('agent');
+  expect(faultOfUnchosen(traceOf(tools, [], 'element'))).toBe('product');
+});
+
+test('a state not reached is the agent only when it called something off-target while the target was offered', () => {
+  const offTarget = traceOf(tools, ['Carl Andersen'], 'element', 'click.target="Change (2)"');
+  const onTarget = traceOf(tools, ['Carl Andersen'], 'element', 'click.target="Carl Andersen"');
+  const notOffered = traceOf(tools, ['Change Row 1: Cell 2'], 'element', 'click.target="Change (2)"');
+  expect(faultOfWrongState([offTarget])).toBe('agent');
+  expect(faultOfWrongState([onTarget])).toBe('product');
+  expect(faultOfWrongState([notOffered])).toBe('product');
+});
+
+test('a gesture is offered only by a tool that says it does it', () => {
+  const step = { do: 'double_click' as const, target: 'Carl Andersen' };
+  expect(faultOfUnchosen(traceOf(toolsForStep(step, tools), ['Carl Andersen'], 'element'))).toBe('product');
+  const withGesture = [
+    ...tools,
+    {
+      name: 'double_click',
+      description: 'Double-click an element',
+      params: [{ name: 'target', description: 'What', options: ['Carl Andersen'] }],
+    },
+  ] as Tool[];
+  expect(faultOfUnchosen(traceOf(toolsForStep(step, withGesture), ['Carl Andersen'], 'element'))).toBe('agent');
+});
+
+test('two params that fit a label equally are the product not telling the fields apart', () => {
+  const twins = [
+    {
+      name: 'contact',
+      description: 'Submit the "Contact" form',
+      params: [
+        { name: 'how', description: 'How do you want to be contacted?' },
+        { name: 'email', description: 'How do you want to be contacted?' },
+      ],
+    },
+  ] as Tool[];
+  expect(() => benchChoiceFor({ do: 'fill', values: { 'How do you want to be contacted?': 'Phone' } }, twins)).toThrow(
+    AmbiguousFields,
+  );
+});

@@ -1,0 +1,39 @@
+/** The sources are served unchanged: the bytes on disk, at the root of each source's own origin. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sourceNamed, startSourceServer, webRootOf, type SourceServer } from '../src';
+
+let ks: SourceServer;
+beforeAll(async () => {
+  ks = await startSourceServer(sourceNamed('kitchensink'));
+});
+afterAll(async () => {
+  await ks?.close();
+});
+
+test('a page is served byte for byte, clean URLs resolving to the .html file as the app expects', async () => {
+  const onDisk = readFileSync(join(webRootOf(sourceNamed('kitchensink')), 'commands', 'actions.html'));
+  const res = await fetch(ks.url('commands/actions'));
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/html');
+  expect(Buffer.from(await res.arrayBuffer()).equals(onDisk)).toBe(true);
+});
+
+test('absolute asset paths of the source resolve; paths outside it do not', async () => {
+  expect((await fetch(ks.url('assets/js/scripts.js'))).status).toBe(200);
+  expect((await fetch(`${ks.origin}/..%2f..%2fpackage.json`)).status).toBe(404);
+  expect((await fetch(ks.url('no/such/page'))).status).toBe(404);
+});
+
+test('a form submission is recorded with its fields and answered, as a local sink', async () => {
+  ks.resetReceived();
+  const res = await fetch(`${ks.origin}/admin/login/?next=%2Fadmin%2F`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'username=ann&password=Pa55-word',
+  });
+  expect(res.status).toBe(200);
+  expect(ks.received()).toEqual([{ next: '/admin/', username: 'ann', password: 'Pa55-word' }]);
+  ks.resetReceived();
+  expect(ks.received()).toEqual([]);
+});
