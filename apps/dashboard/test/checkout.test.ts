@@ -3,7 +3,8 @@
  * `stripe` package against the stand-in, the card is posted to the stand-in's page only, and the
  * result reaches the dashboard as signed webhooks. The return to the dashboard only shows state.
  */
-import { ACCEPTABLE_USE_VERSION } from '@pagemap/accounts';
+import { ACCEPTABLE_USE_VERSION, LoginAbuseStore } from '@pagemap/accounts';
+import { keySpace } from '@pagemap/queue';
 import { PRICES, signUpOwner, startBillingHarness, type BillingHarness } from './billing-harness';
 import type { DashboardClient } from './client';
 
@@ -102,4 +103,25 @@ test('no card number reaches Redis', async () => {
   const all = dump.map((d) => d?.toString('latin1') ?? '').join('');
   for (const number of ['4242424242424242', '5555555555554444', '4000002500003155', '4000000000000002'])
     expect(all).not.toContain(number);
+});
+
+test('the billing area shows an automatic suspension of login automation: that it is, why and since when', async () => {
+  const { client, tenantId } = await signUpOwner(h, 'suspended');
+  expect((await client.request('GET', '/billing')).text).not.toContain('login-automation-suspended');
+  const abuse = new LoginAbuseStore(h.redis.client, keySpace(h.redis.prefix));
+  const tiny = { usernames: 2, rejectedShare: 0.5, minAttempts: 100, blockHits: 100, maxAttempts: 100 };
+  const out = await abuse.record(
+    tenantId,
+    'shop.example',
+    [
+      { username: 'a', outcome: 'rejected' },
+      { username: 'b', outcome: 'rejected' },
+    ],
+    tiny,
+  );
+  expect(out.suspended).toBe(true);
+  const page = (await client.request('GET', '/billing')).text;
+  expect(page).toMatch(/id="login-automation-suspended" data-reason="many_usernames_rejected"/);
+  expect(page).toContain('shop.example');
+  expect(page).toContain((await abuse.suspension(tenantId))!.since.slice(0, 16).replace('T', ' '));
 });

@@ -7,3 +7,4 @@ export * from './passwords';
 export * from './owners';
 export * from './verification';
 export * from './billing';
+export * from './login-abuse';

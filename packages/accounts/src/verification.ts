@@ -9,6 +9,7 @@
 import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { AccountStore } from './store';
 import { RECORD_CARD_SCRIPT } from './billing-scripts';
+import { LoginAbuseStore, type LoginSuspension } from './login-abuse';
 
 /** Version of the acceptable-use policy an attestation refers to (docs/acceptable-use.md). */
 export const ACCEPTABLE_USE_VERSION = '2026-11-01';
@@ -35,6 +36,8 @@ export interface VerificationState {
   card: CardCheck | null;
   attestation: Attestation | null;
   enabled: boolean;
+  /** An automatic suspension in force (login-abuse.ts): sign-in tools are refused meanwhile. */
+  suspended: LoginSuspension | null;
 }
 
 export class LoginAutomationGate {
@@ -46,9 +49,10 @@ export class LoginAutomationGate {
   ) {}
 
   async state(tenantId: string): Promise<VerificationState> {
-    const [raw, tenant] = await Promise.all([
+    const [raw, tenant, suspended] = await Promise.all([
       this.redis.hgetall(this.keys.tenantVerification(tenantId)),
       this.accounts.getTenant(tenantId),
+      new LoginAbuseStore(this.redis, this.keys).suspension(tenantId),
     ]);
     const card: CardCheck | null = raw.card_reference
       ? {
@@ -68,7 +72,7 @@ export class LoginAutomationGate {
           clientIp: raw.aup_ip ?? '',
         }
       : null;
-    return { card, attestation, enabled: tenant?.loginAutomation ?? false };
+    return { card, attestation, enabled: tenant?.loginAutomation ?? false, suspended };
   }
 
   /**

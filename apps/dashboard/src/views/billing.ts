@@ -22,6 +22,14 @@ export interface BillingView {
   returnedFrom?: string;
 }
 
+/** docs/acceptable-use.md explains each. */
+const SUSPENSION_REASONS: Record<string, string> = {
+  many_usernames_rejected: 'many different usernames tried, most rejected',
+  rejected_share: 'most sign-in attempts rejected',
+  captcha_or_block_hits: 'repeated CAPTCHAs during sign-in',
+  attempt_volume: 'an unusual number of sign-in attempts',
+};
+
 const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 function form(action: string, csrf: string, label: string, extra: Html | string = '', cls = ''): Html {
@@ -59,6 +67,9 @@ function loginAutomationSection(o: BillingView): Html {
   const status = state.enabled
     ? html`<p id="login-automation-status" data-enabled="true"><strong>Login automation is enabled.</strong> Identity-provider sign-in pages open for this account.</p>${form('/billing/login-automation/disable', csrf, 'Turn off login automation', '', 'danger')}`
     : html`<p id="login-automation-status" data-enabled="false"><strong>Login automation is off.</strong> Requests to dedicated identity-provider domains fail with <code>DOMAIN_BLOCKED</code>.</p>`;
+  const suspended = state.suspended
+    ? html`<p class="flash error" id="login-automation-suspended" data-reason="${state.suspended.reason}"><strong>Login automation is suspended</strong> since ${at(state.suspended.since)}: automated sign-ins on ${state.suspended.site} looked like abuse (${SUSPENSION_REASONS[state.suspended.reason] ?? state.suspended.reason}). Sign-in tools answer <code>LOGIN_AUTOMATION_SUSPENDED</code>; browsing without signing in still works. Contact the operator to have it reinstated.</p>`
+    : '';
   const record = html`<dl class="facts" id="verification-record">
   <dt>Card check</dt><dd id="card-check">${state.card ? html`${state.card.brand} ending ${state.card.last4}, verified ${at(state.card.verifiedAt)} (${state.card.provider})` : 'none'}</dd>
   <dt>Attestation</dt><dd id="attestation">${state.attestation ? html`policy version ${state.attestation.version}, ${at(state.attestation.attestedAt)}` : 'none'}</dd>
@@ -73,7 +84,7 @@ function loginAutomationSection(o: BillingView): Html {
   <button type="submit">Record the attestation</button></form>`);
   if (!state.enabled && state.card && attested)
     steps.push(form('/billing/login-automation/enable', csrf, 'Turn on login automation'));
-  return html`${status}${record}${steps}`;
+  return html`${suspended}${status}${record}${steps}`;
 }
 
 export function billingPage(o: BillingView): string {
