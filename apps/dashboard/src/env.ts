@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { envBool, envInt, parseEnv } from '@pagemap/runtime';
 import { REDIS_ENV } from '@pagemap/queue';
 
+/** An optional variable that an empty value leaves unset (compose files pass `${VAR:-}`). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /** The variables themselves (docs/configuration.md is checked against this shape). */
 export const DashboardEnvVars = z.object({
   ...REDIS_ENV,
@@ -31,17 +34,17 @@ export const DashboardEnvVars = z.object({
    * through Stripe's hosted pages. Unset: the billing area offers no payments (`npm start` sets it
    * to a test key for its local Stripe stand-in).
    */
-  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: optional(z.string()),
   /** Stripe API host override (`http://127.0.0.1:PORT`): the local stand-in of Stripe in test mode. */
-  STRIPE_API_BASE: z.url().optional(),
+  STRIPE_API_BASE: optional(z.url()),
   /** The webhook endpoint's signing secret (`whsec_…`); required with STRIPE_SECRET_KEY. */
-  STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().min(16)),
   /** How old a webhook signature may be, seconds (replay window). */
   STRIPE_WEBHOOK_TOLERANCE_S: envInt(300, 1, 3600),
   /** Stripe price id of the Builder plan (monthly). */
-  STRIPE_PRICE_BUILDER: z.string().optional(),
+  STRIPE_PRICE_BUILDER: optional(z.string()),
   /** Stripe price id of the Scale plan (monthly). */
-  STRIPE_PRICE_SCALE: z.string().optional(),
+  STRIPE_PRICE_SCALE: optional(z.string()),
   /** Failed sign-ins for one email before it is locked. */
   PAGEMAP_DASHBOARD_LOCKOUT_AFTER: envInt(5, 1, 100),
   /** How long a locked email stays locked, seconds. */
