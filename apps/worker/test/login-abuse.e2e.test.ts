@@ -92,6 +92,12 @@ test('credential stuffing is suspended at the username threshold; other browsing
     reason: 'many_usernames_rejected',
     usernames: USERNAME_THRESHOLD,
   });
+  // The API says so too (GET /v1/billing/portal, read by the gateway from the tenant's record).
+  const standing = await api(stack.url, 'GET', '/v1/billing/portal', { key: apiKey });
+  expect(standing.body.login_automation_suspended).toEqual({
+    since: expect.any(String),
+    reason: 'many_usernames_rejected',
+  });
   const metrics = await (await fetch(`${stack.workers[0]!.url}/metrics`)).text();
   expect(metrics).toMatch(/pagemap_worker_login_suspensions_total\{reason="many_usernames_rejected"[^}]*\} 1\n/);
 
@@ -112,6 +118,9 @@ test('credential stuffing is suspended at the username threshold; other browsing
   expect(await abuse.reinstate(tenant.id, 'operator')).toBe(true);
   expect((await signIn(apiKey, 'alice', FIXTURE_USERS.alice!)).code).toBe('ok');
   expect((await abuse.audit(tenant.id))[0]).toMatchObject({ action: 'reinstated', by: 'operator' });
+  expect(
+    (await api(stack.url, 'GET', '/v1/billing/portal', { key: apiKey })).body.login_automation_suspended,
+  ).toBeNull();
 }, 180_000);
 
 test('a tenant signing in normally, with an occasional typo, is never suspended', async () => {

@@ -22,6 +22,7 @@ export default defineRoute({
       has_subscription: tenant.hasSubscription,
       trial_ended: trialEnded,
       login_automation: tenant.loginAutomation,
+      login_automation_suspended: tenant.loginSuspension ?? null,
       period: { start: period.start.toISOString(), end: period.end.toISOString(), basis: period.basis },
       limits: {
         actions: plan.actionLimit,
