@@ -9,6 +9,7 @@ import type { Logger } from '@pagemap/runtime';
 import type { DashboardEnv } from '../env';
 import type { DashboardMetrics } from '../metrics';
 import { planOfPrice } from './prices';
+import { isLiveKey } from './stripe-provider';
 
 export interface WebhookDeps {
   env: DashboardEnv;
@@ -53,7 +54,7 @@ export async function applyEvent(event: Stripe.Event, deps: WebhookDeps): Promis
 
 /** Setup-mode Checkout finished: read the SetupIntent (brand, last four) and record the card check. */
 async function cardVerified(tenantId: string, session: Obj, created: number, deps: WebhookDeps): Promise<EventOutcome> {
-  const mode = deps.env.STRIPE_SECRET_KEY?.startsWith('sk_live_') ? 'live' : 'test';
+  const mode = isLiveKey(deps.env.STRIPE_SECRET_KEY) ? 'live' : 'test';
   const intent = await deps.stripe.setupIntents.retrieve(str(session.setup_intent), { expand: ['payment_method'] });
   if (intent.status !== 'succeeded') {
     deps.metrics.cardChecks.inc({ mode, result: intent.status });

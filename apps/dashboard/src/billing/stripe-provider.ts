@@ -15,6 +15,11 @@ export interface BillingOwner {
   tenantId: string;
 }
 
+/** Live keys: secret (`sk_live_…`) or restricted (`rk_live_…`); anything else is Stripe test mode or the stand-in. */
+export function isLiveKey(key: string | undefined): boolean {
+  return /^(sk|rk)_live_/.test(key ?? '');
+}
+
 export function createStripe(secretKey: string, apiBase?: string): Stripe {
   const base = apiBase ? new URL(apiBase) : undefined;
   return new Stripe(secretKey, {
@@ -38,7 +43,7 @@ export class StripeBilling {
     private readonly env: DashboardEnv,
     private readonly billing: BillingStore,
   ) {
-    this.testMode = !env.STRIPE_SECRET_KEY?.startsWith('sk_live_');
+    this.testMode = !isLiveKey(env.STRIPE_SECRET_KEY);
   }
 
   /** The account's Stripe customer, created (and linked) on first use. */

@@ -33,14 +33,19 @@ const TRIAL_ANSWERS = {
 } as const;
 
 export function billingRoutes(services: DashboardServices): Router {
-  const { gate, payments, log, env } = services;
-  const router = Router();
+  return Router().use(pageRoutes(services), providerRoutes(services), gateRoutes(services));
+}
 
-  const render = async (req: Request, who: SignedIn) => {
+/** GET /billing: what the account is on and what is on record (the return from a hosted page lands here). */
+function pageRoutes(services: DashboardServices): Router {
+  const { gate, payments, env } = services;
+  const router = Router();
+  router.get('/billing', async (req, res) => {
+    const who = signedIn(res);
     const tenant = (await services.accounts.getTenant(who.tenant.id)) ?? who.tenant;
     const flashed = takeFlash(req);
     const returnedFrom = typeof req.query.checkout === 'string' ? req.query.checkout : undefined;
-    return billingPage({
+    const page = billingPage({
       frame: {
         who: { email: who.owner.email, account: tenant.name },
         csrfToken: csrfToken(req),
@@ -54,7 +59,15 @@ export function billingRoutes(services: DashboardServices): Router {
       plans: PAID_PLANS.filter((p) => priceOf(env, p)),
       ...(returnedFrom ? { returnedFrom } : {}),
     });
-  };
+    res.type('html').send(page);
+  });
+  return router;
+}
+
+/** The card check, subscribing and the portal: redirects to the provider's hosted pages. */
+function providerRoutes(services: DashboardServices): Router {
+  const { payments, log, env } = services;
+  const router = Router();
 
   /** Sends the browser to a hosted page, or back to /billing with the reason it could not. */
   const toProvider = async (req: Request, res: Response, make: () => Promise<string | null>, what: string) => {
@@ -77,22 +90,9 @@ export function billingRoutes(services: DashboardServices): Router {
     res.redirect(303, '/billing');
   };
 
-  router.get('/billing', async (req, res) => {
-    res.type('html').send(await render(req, signedIn(res)));
-  });
-
-  router.post('/billing/trial', async (req, res) => {
-    const who = signedIn(res);
-    const outcome = await services.billing.startTrial(who.tenant.id);
-    log.info({ event: 'trial_start', tenant: who.tenant.id, outcome }, 'trial start requested');
-    flash(req, outcome === 'started' ? 'ok' : 'error', TRIAL_ANSWERS[outcome]);
-    res.redirect(303, '/billing');
-  });
-
   router.post('/billing/card', (req, res) =>
     toProvider(req, res, () => payments!.cardCheckout(ownerOf(signedIn(res))), ''),
   );
-
   router.post('/billing/subscribe', async (req, res) => {
     const plan = field(req, 'plan');
     if (!isPaidPlan(plan) || !priceOf(env, plan)) {
@@ -101,13 +101,25 @@ export function billingRoutes(services: DashboardServices): Router {
     }
     await toProvider(req, res, () => payments!.subscriptionCheckout(ownerOf(signedIn(res)), plan), '');
   });
-
   // GET too: the gateway sends browsers following `billing.portal_url` here.
   const portal = (req: Request, res: Response) =>
     toProvider(req, res, () => payments!.portal(signedIn(res).tenant.id), 'verify a card or subscribe first.');
   router.get('/billing/portal', portal);
   router.post('/billing/portal', portal);
+  return router;
+}
 
+/** The trial, the acceptable-use attestation and the login-automation switch: recorded here. */
+function gateRoutes(services: DashboardServices): Router {
+  const { gate, log } = services;
+  const router = Router();
+  router.post('/billing/trial', async (req, res) => {
+    const who = signedIn(res);
+    const outcome = await services.billing.startTrial(who.tenant.id);
+    log.info({ event: 'trial_start', tenant: who.tenant.id, outcome }, 'trial start requested');
+    flash(req, outcome === 'started' ? 'ok' : 'error', TRIAL_ANSWERS[outcome]);
+    res.redirect(303, '/billing');
+  });
   router.post('/billing/attest', async (req, res) => {
     const who = signedIn(res);
     if (field(req, 'attest') !== ACCEPTABLE_USE_VERSION) {
@@ -120,14 +132,11 @@ export function billingRoutes(services: DashboardServices): Router {
     flash(req, 'ok', enabled ? 'Attestation recorded. Login automation is enabled.' : 'Attestation recorded.');
     res.redirect(303, '/billing');
   });
-
   router.post('/billing/login-automation/enable', async (req, res) => {
-    const who = signedIn(res);
-    const enabled = await gate.enableIfReady(who.tenant.id);
+    const enabled = await gate.enableIfReady(signedIn(res).tenant.id);
     flash(req, enabled ? 'ok' : 'error', enabled ? 'Login automation is enabled.' : 'Verify a card and attest first.');
     res.redirect(303, '/billing');
   });
-
   router.post('/billing/login-automation/disable', async (req, res) => {
     const who = signedIn(res);
     await gate.disable(who.tenant.id);
@@ -138,6 +147,5 @@ export function billingRoutes(services: DashboardServices): Router {
     flash(req, 'ok', 'Login automation is off.');
     res.redirect(303, '/billing');
   });
-
   return router;
 }
