@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import {
   type AccountStore,
+  type LoginAbuseStore,
   PLANS,
   PLAN_IDS,
   isPlanId,
@@ -35,6 +36,8 @@ Usage: pagemap-admin <command> [args] [options]
   key revoke <tenant> <key-id>                 refused on the next request by every gateway
   usage <tenant>                               actions used in the current period
   login-automation enable|disable <tenant>
+  login-automation status <tenant>             suspended or not (why, since) and the audit records
+  login-automation reinstate <tenant>          lifts an automatic suspension (audited)
   playground-token <tenant>                    a browse-only token, valid 15 minutes
                                                (needs PAGEMAP_JWT_SECRET)
 
@@ -63,12 +66,14 @@ const OPTIONS = {
 export interface AdminStores {
   accounts: AccountStore;
   sessions: SessionDirectory;
+  /** Automatic suspensions of login automation (status, reinstate). */
+  loginAbuse?: LoginAbuseStore;
 }
 
 export async function runCli(
   argv: string[],
   env: AdminEnv,
-  { accounts, sessions }: AdminStores,
+  { accounts, sessions, loginAbuse }: AdminStores,
   io: CliIo,
 ): Promise<void> {
   let parsed;
@@ -200,6 +205,20 @@ export async function runCli(
       const t = await tenantArg(rest[0]);
       await accounts.setLoginAutomation(t.id, sub === 'enable');
       print({ tenant: t.id, login_automation: sub === 'enable' });
+      return;
+    }
+
+    case 'login-automation status':
+    case 'login-automation reinstate': {
+      const t = await tenantArg(rest[0]);
+      if (!loginAbuse) throw new UsageError('login-automation status/reinstate need the login-abuse store');
+      const reinstated = sub === 'reinstate' ? await loginAbuse.reinstate(t.id, 'operator') : undefined;
+      print({
+        tenant: t.id,
+        ...(reinstated !== undefined ? { reinstated } : {}),
+        suspended: await loginAbuse.suspension(t.id),
+        audit: await loginAbuse.audit(t.id, 20),
+      });
       return;
     }
 

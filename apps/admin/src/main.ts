@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** Entry point of `pagemap-admin` (root: `pnpm admin -- <command>`). Usage: src/cli.ts. */
-import { AccountStore } from '@pagemap/accounts';
+import { AccountStore, LoginAbuseStore } from '@pagemap/accounts';
 import { createRedis, isDatastoreUnavailable, keySpace, SessionDirectory } from '@pagemap/queue';
 import { EnvError } from '@pagemap/runtime';
 import { loadAdminEnv } from './env';
@@ -34,7 +34,11 @@ async function main(): Promise<number> {
     await runCli(
       argv,
       env,
-      { accounts: new AccountStore(redis, keys), sessions: new SessionDirectory(redis, keys) },
+      {
+        accounts: new AccountStore(redis, keys),
+        sessions: new SessionDirectory(redis, keys),
+        loginAbuse: new LoginAbuseStore(redis, keys),
+      },
       { out: (text) => process.stdout.write(`${text}\n`) },
     );
     return 0;

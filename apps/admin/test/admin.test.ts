@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { AccountStore, verifyPlaygroundToken } from '@pagemap/accounts';
+import { AccountStore, LoginAbuseStore, verifyPlaygroundToken } from '@pagemap/accounts';
 import { keySpace } from '@pagemap/queue';
 import { startRedis, type RedisHandle } from '@pagemap/test-utils';
 
@@ -167,4 +167,27 @@ test('lists tenants and plans; bad usage exits 2 with a message, unknown tenants
   const missing = await admin('usage', 'nobody');
   expect(missing.code).toBe(1);
   expect(missing.stderr).toContain('no tenant');
+});
+
+test('login-automation status shows an automatic suspension with its audit record; reinstate lifts it (audited)', async () => {
+  const tenant = await accounts.createTenant({ name: 'stuffer' });
+  const abuse = new LoginAbuseStore(redis.client, keySpace(redis.prefix));
+  const tiny = { usernames: 2, rejectedShare: 0.5, minAttempts: 100, blockHits: 100, maxAttempts: 100 };
+  const attempts = [
+    { username: 'u1', outcome: 'rejected' as const },
+    { username: 'u2', outcome: 'rejected' as const },
+  ];
+  await abuse.record(tenant.id, 'shop.example', attempts, tiny);
+  const status = await admin('login-automation', 'status', tenant.id);
+  expect(status.json.suspended).toMatchObject({ reason: 'many_usernames_rejected', site: 'shop.example' });
+  expect(status.json.audit[0]).toMatchObject({ action: 'suspended', by: 'automatic', usernames: 2 });
+  expect(JSON.stringify(status.json)).not.toMatch(/"u1"|"u2"/);
+
+  const lifted = await admin('login-automation', 'reinstate', tenant.id);
+  expect(lifted.json).toMatchObject({ reinstated: true, suspended: null });
+  expect(lifted.json.audit[0]).toMatchObject({ action: 'reinstated', by: 'operator' });
+  expect(await abuse.suspension(tenant.id)).toBeNull();
+  // The signals went with it: one more rejected attempt does not suspend again at once.
+  expect((await abuse.record(tenant.id, 'shop.example', [attempts[0]!], tiny)).suspended).toBe(false);
+  expect((await admin('login-automation', 'reinstate', tenant.id)).json.reinstated).toBe(false);
 });

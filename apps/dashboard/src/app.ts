@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { keyRoutes } from './routes/keys';
 import { usageRoutes } from './routes/usage';
 import { billingRoutes } from './routes/billing';
+import { webhookRoutes } from './billing/webhook';
 import { playgroundRoutes } from './routes/playground';
 import { html } from './views/html';
 import { page } from './views/layout';
@@ -35,7 +36,8 @@ export function createApp(services: DashboardServices): express.Express {
           imgSrc: ["'self'", 'data:'],
           // The playground calls the API from the browser.
           connectSrc: ["'self'", env.apiOrigin],
-          formAction: ["'self'"],
+          // Billing forms answer with a redirect to the payment provider's hosted page.
+          formAction: ["'self'", ...env.paymentOrigins],
           frameAncestors: ["'none'"],
           baseUri: ["'none'"],
           objectSrc: ["'none'"],
@@ -53,6 +55,13 @@ export function createApp(services: DashboardServices): express.Express {
     res.setHeader('Content-Type', services.metrics.registry.contentType);
     res.send(await services.metrics.registry.metrics());
   });
+
+  // The payment provider's webhooks: signed raw bodies, no session, no CSRF token (the signature is the check).
+  if (services.payments && env.STRIPE_WEBHOOK_SECRET) {
+    const { stripe } = services.payments;
+    const deps = { env, stripe, billing: services.billing, gate: services.gate, log, metrics: services.metrics };
+    app.use(webhookRoutes(deps, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_WEBHOOK_TOLERANCE_S));
+  }
 
   app.use(express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' }));
   app.use(sessions(services));

@@ -1,19 +1,16 @@
 /**
  * Composition root of a dashboard process: config, logger, Redis, the accounts store (shared with
- * the gateway and the admin CLI), the card verifier (Stripe when a key is set, test mode
- * otherwise) and the HTTP app; owns start-up and shutdown.
+ * the gateway and the admin CLI), Stripe (when a key is set) and the HTTP app; owns start-up and shutdown.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { AccountStore, LoginAutomationGate, OwnerStore } from '@pagemap/accounts';
+import { AccountStore, BillingStore, LoginAutomationGate, OwnerStore } from '@pagemap/accounts';
 import { createRedis, keySpace } from '@pagemap/queue';
 import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
 import type { DashboardEnv } from './env';
 import type { DashboardServices } from './services';
-import type { CardVerifier } from './billing/provider';
-import { StripeVerifier } from './billing/stripe';
-import { TestModeVerifier } from './billing/test-mode';
+import { StripeBilling, createStripe } from './billing/stripe-provider';
 import { SignInLockout } from './http/lockout';
 import { createApp } from './app';
 import { createDashboardMetrics } from './metrics';
@@ -25,13 +22,9 @@ export interface DashboardApp {
   close(): Promise<boolean>;
 }
 
-export function createVerifier(env: DashboardEnv): CardVerifier {
-  return env.STRIPE_SECRET_KEY
-    ? new StripeVerifier({
-        secretKey: env.STRIPE_SECRET_KEY,
-        ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
-      })
-    : new TestModeVerifier();
+export function createPayments(env: DashboardEnv, billing: BillingStore): StripeBilling | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  return new StripeBilling(createStripe(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE), env, billing);
 }
 
 export function createDashboard(
@@ -46,6 +39,7 @@ export function createDashboard(
   });
   redis.on('error', () => undefined);
   const accounts = new AccountStore(redis, keys);
+  const billing = new BillingStore(redis, keys);
   const services: DashboardServices = {
     env,
     log,
@@ -54,7 +48,8 @@ export function createDashboard(
     accounts,
     owners: new OwnerStore(redis, keys, accounts),
     gate: new LoginAutomationGate(redis, keys, accounts),
-    verifier: createVerifier(env),
+    billing,
+    payments: createPayments(env, billing),
     lockout: new SignInLockout(
       redis,
       `${keys.dashboard}:signin-fail:`,
@@ -94,7 +89,13 @@ export function createDashboard(
       new Promise<{ port: number }>((resolve, reject) => {
         server = app.listen(env.PORT, env.HOST, () => {
           const port = (server!.address() as AddressInfo).port;
-          log.info({ port, payments: services.verifier.mode }, 'dashboard listening');
+          log.info(
+            {
+              port,
+              payments: services.payments ? (services.payments.testMode ? 'stripe_test' : 'stripe_live') : 'none',
+            },
+            'dashboard listening',
+          );
           resolve({ port });
         });
         server.once('error', reject);

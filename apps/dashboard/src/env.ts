@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { envBool, envInt, parseEnv } from '@pagemap/runtime';
 import { REDIS_ENV } from '@pagemap/queue';
 
+/** An optional variable that an empty value leaves unset (compose files pass `${VAR:-}`). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /** The variables themselves (docs/configuration.md is checked against this shape). */
 export const DashboardEnvVars = z.object({
   ...REDIS_ENV,
@@ -26,10 +29,22 @@ export const DashboardEnvVars = z.object({
   PAGEMAP_DASHBOARD_URL: z.url().optional(),
   /** Public base URL of the API (shown to owners; the playground calls it from the browser). */
   PAGEMAP_API_URL: z.url(),
-  /** Stripe secret key; when set, cards are verified with Stripe SetupIntents. Unset: test mode. */
-  STRIPE_SECRET_KEY: z.string().optional(),
-  /** Stripe API host override (`http://127.0.0.1:PORT`), for tests against a local stand-in. */
-  STRIPE_API_BASE: z.url().optional(),
+  /**
+   * Stripe secret key (`sk_live_…` or `sk_test_…`): card checks, plans and the Customer Portal go
+   * through Stripe's hosted pages. Unset: the billing area offers no payments (`npm start` sets it
+   * to a test key for its local Stripe stand-in).
+   */
+  STRIPE_SECRET_KEY: optional(z.string()),
+  /** Stripe API host override (`http://127.0.0.1:PORT`): the local stand-in of Stripe in test mode. */
+  STRIPE_API_BASE: optional(z.url()),
+  /** The webhook endpoint's signing secret (`whsec_…`); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: optional(z.string().min(16)),
+  /** How old a webhook signature may be, seconds (replay window). */
+  STRIPE_WEBHOOK_TOLERANCE_S: envInt(300, 1, 3600),
+  /** Stripe price id of the Builder plan (monthly). */
+  STRIPE_PRICE_BUILDER: optional(z.string()),
+  /** Stripe price id of the Scale plan (monthly). */
+  STRIPE_PRICE_SCALE: optional(z.string()),
   /** Failed sign-ins for one email before it is locked. */
   PAGEMAP_DASHBOARD_LOCKOUT_AFTER: envInt(5, 1, 100),
   /** How long a locked email stays locked, seconds. */
@@ -43,12 +58,21 @@ export const DashboardEnvVars = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export const DashboardEnvSchema = DashboardEnvVars.transform((env) => ({
+export const DashboardEnvSchema = DashboardEnvVars.refine(
+  (env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET,
+  { message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set', path: ['STRIPE_WEBHOOK_SECRET'] },
+).transform((env) => ({
   ...env,
   publicUrl: new URL(
     env.PAGEMAP_DASHBOARD_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`,
   ),
   apiOrigin: new URL(env.PAGEMAP_API_URL).origin,
+  /** Origins of the provider's hosted pages, which the billing forms redirect to (CSP form-action). */
+  paymentOrigins: !env.STRIPE_SECRET_KEY
+    ? []
+    : env.STRIPE_API_BASE
+      ? [new URL(env.STRIPE_API_BASE).origin]
+      : ['https://checkout.stripe.com', 'https://billing.stripe.com'],
 }));
 
 export type DashboardEnv = z.infer<typeof DashboardEnvSchema>;

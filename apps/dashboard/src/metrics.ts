@@ -30,6 +30,12 @@ export function createDashboardMetrics(registry: Registry = createRegistry('dash
       labelNames: ['mode', 'result'],
       registers: [registry],
     }),
+    billingWebhooks: new Counter({
+      name: 'pagemap_dashboard_billing_webhooks_total',
+      help: 'Payment-provider webhooks, by outcome (applied, stale, ignored, duplicate, bad_signature, failed)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
   };
 }
 

@@ -82,18 +82,22 @@ test('keys carry their name and last use; revocation forgets both', async () => 
   expect(await redis.client.hlen(keySpace(redis.prefix).keyLastUsed(tenant.id))).toBe(0);
 });
 
-test('the login-automation gate needs the current policy version, records who and when, and turns off again', async () => {
+test('the login-automation gate needs a card check and an attestation of the current policy version, records who, when and from where, and turns off again', async () => {
   const tenant = await accounts.createTenant({ name: 'gate' });
   const gate = new LoginAutomationGate(redis.client, keySpace(redis.prefix), accounts);
-  const card = { provider: 'test', reference: 'test_seti_1', brand: 'visa', last4: '4242' };
-  await expect(gate.enable(tenant.id, 'ow_1', card, '1999-01-01')).rejects.toThrow(/policy version/);
-  expect((await gate.state(tenant.id)).enabled).toBe(false);
-  await gate.enable(tenant.id, 'ow_1', card, ACCEPTABLE_USE_VERSION);
+  const card = { provider: 'stripe', reference: 'seti_1', brand: 'visa', last4: '4242', ownerId: 'ow_1' };
+  await expect(gate.attest(tenant.id, 'ow_1', '1999-01-01', '192.0.2.1')).rejects.toThrow(/policy version/);
+  await gate.attest(tenant.id, 'ow_1', ACCEPTABLE_USE_VERSION, '192.0.2.1');
+  expect(await gate.enableIfReady(tenant.id)).toBe(false); // no card yet
+  expect(await gate.recordCard(tenant.id, card, 1_900_000_000)).toBe(true);
+  // An older card event after a newer one is not recorded.
+  expect(await gate.recordCard(tenant.id, { ...card, reference: 'seti_0' }, 1_800_000_000)).toBe(false);
+  expect(await gate.enableIfReady(tenant.id)).toBe(true);
   const on = await gate.state(tenant.id);
   expect(on).toMatchObject({
     enabled: true,
-    card: { ...card, ownerId: 'ow_1' },
-    attestation: { version: ACCEPTABLE_USE_VERSION, ownerId: 'ow_1' },
+    card: { ...card, verifiedAt: new Date(1_900_000_000_000).toISOString() },
+    attestation: { version: ACCEPTABLE_USE_VERSION, ownerId: 'ow_1', clientIp: '192.0.2.1' },
   });
   expect((await accounts.getTenant(tenant.id))!.loginAutomation).toBe(true);
   await gate.disable(tenant.id);

@@ -4,23 +4,54 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
+import { startStripeStandin, type StripeStandin } from '@pagemap/stripe-standin';
 import { freePort, startProcess, startStack, type ProcHandle, type Stack } from '@pagemap/test-utils';
+
+/** Price ids the stand-in sells in the dashboard tests. */
+export const TEST_PRICES = { builder: 'price_builder_test', scale: 'price_scale_test' };
 
 export interface DashboardStack {
   stack: Stack;
   dashboard: ProcHandle;
   /** Dashboard origin, http://127.0.0.1:PORT */
   url: string;
+  /** The Stripe stand-in the dashboard is wired to (when asked for). */
+  standin?: StripeStandin;
   stop(): Promise<void>;
 }
 
 export async function startDashboardStack(
-  opts: { workers?: number; workerEnv?: Record<string, string>; dashboardEnv?: Record<string, string> } = {},
+  opts: {
+    workers?: number;
+    gateways?: number;
+    workerEnv?: Record<string, string>;
+    dashboardEnv?: Record<string, string>;
+    /** Wire the dashboard to a Stripe stand-in (hosted pages, API, signed webhooks). */
+    stripe?: boolean;
+  } = {},
 ): Promise<DashboardStack> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const secret = `whsec_${randomBytes(24).toString('hex')}`;
+  const standin = opts.stripe
+    ? await startStripeStandin({
+        webhookUrl: `${url}/billing/webhook`,
+        webhookSecret: secret,
+        prices: Object.values(TEST_PRICES),
+      })
+    : undefined;
+  const stripeEnv: Record<string, string> = standin
+    ? {
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_API_BASE: standin.url,
+        STRIPE_WEBHOOK_SECRET: secret,
+        STRIPE_PRICE_BUILDER: TEST_PRICES.builder,
+        STRIPE_PRICE_SCALE: TEST_PRICES.scale,
+      }
+    : {};
   const stack = await startStack({
     workers: opts.workers ?? 1,
+    gateways: opts.gateways ?? 1,
     gatewayEnv: { PAGEMAP_DOCS_ORIGIN: url, PAGEMAP_DASHBOARD_URL: url },
     ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}),
   });
@@ -31,19 +62,23 @@ export async function startDashboardStack(
       PORT: String(port),
       PAGEMAP_API_URL: stack.url,
       PAGEMAP_DASHBOARD_SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ...stripeEnv,
       ...opts.dashboardEnv,
     });
   } catch (err) {
     await stack.stop();
+    await standin?.close();
     throw err;
   }
   return {
     stack,
     dashboard,
     url,
+    ...(standin ? { standin } : {}),
     stop: async () => {
       await dashboard.stop(10_000);
       await stack.stop();
+      await standin?.close();
     },
   };
 }

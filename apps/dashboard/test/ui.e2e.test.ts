@@ -118,61 +118,6 @@ test('usage moves after a browse, with the same numbers as GET /v1/usage', async
   await shot('dashboard-usage');
 });
 
-test('login automation: refused, then enabled with a test card and the attestation, and the identity-provider domain opens', async () => {
-  const idpUrl = `http://sso.idp.example:${site.port}/login.html`;
-  const blocked = await api(env.stack.url, 'POST', '/v1/browse', { key: apiKey, body: { url: idpUrl } });
-  expect({ status: blocked.status, error: blocked.body.error }).toEqual({ status: 403, error: 'DOMAIN_BLOCKED' });
-
-  await go('/billing');
-  expect(await text('.test-mode')).toContain('TEST MODE');
-  expect(await page.$eval('#login-automation-status', (el) => el.getAttribute('data-enabled'))).toBe('false');
-  const card = { 'card-exp-month': '12', 'card-exp-year': String(new Date().getUTCFullYear() + 2), 'card-cvc': '123' };
-  await shot('dashboard-billing');
-  // A valid card number that is not one of Stripe's published test numbers: refused in test mode.
-  await page.click('#attest');
-  expect(
-    await submitForm(
-      page,
-      { 'card-number': '4111 1111 1111 1111', ...card },
-      'form[action="/billing/login-automation"] button',
-    ),
-  ).toBe(402);
-  expect(await text('.flash')).toContain('published test card numbers');
-  // Stripe's decline test card: declined, still off.
-  await page.click('#attest');
-  expect(
-    await submitForm(
-      page,
-      { 'card-number': '4000 0000 0000 0002', ...card },
-      'form[action="/billing/login-automation"] button',
-    ),
-  ).toBe(402);
-  expect(await text('.flash')).toContain('declined');
-  expect((await api(env.stack.url, 'POST', '/v1/browse', { key: apiKey, body: { url: idpUrl } })).status).toBe(403);
-
-  await page.click('#attest');
-  expect(
-    await submitForm(
-      page,
-      { 'card-number': '4242 4242 4242 4242', ...card },
-      'form[action="/billing/login-automation"] button',
-    ),
-  ).toBe(200);
-  expect(await text('.flash')).toContain('visa ending 4242');
-  expect(await page.$eval('#login-automation-status', (el) => el.getAttribute('data-enabled'))).toBe('true');
-  const record = await text('.facts:last-of-type');
-  expect(record).toContain('2026-11-01');
-
-  const opened = await api(env.stack.url, 'POST', '/v1/browse', { key: apiKey, body: { url: idpUrl } });
-  expect({ status: opened.status, error: opened.body.error }).toEqual({ status: 200, error: undefined });
-  expect((opened.body.tools as Array<{ name: string }>).map((t) => t.name)).toContain('login');
-
-  // And it can be turned off again.
-  await Promise.all([page.waitForNavigation(), page.click('form[action="/billing/login-automation/disable"] button')]);
-  expect(await page.$eval('#login-automation-status', (el) => el.getAttribute('data-enabled'))).toBe('false');
-  expect((await api(env.stack.url, 'POST', '/v1/browse', { key: apiKey, body: { url: idpUrl } })).status).toBe(403);
-}, 60_000);
-
 test('the playground browses a fixture page with a playground token; the token cannot execute tools or read usage', async () => {
   await go('/docs/playground.html');
   await page.waitForSelector('#pg-form:not([hidden])');

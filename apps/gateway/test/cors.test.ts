@@ -76,7 +76,7 @@ test('a browser following billing.portal_url is sent to the dashboard billing ar
     redirect: 'manual',
   });
   expect(browser.status).toBe(303);
-  expect(browser.headers.get('location')).toBe(`${DOCS}/billing`);
+  expect(browser.headers.get('location')).toBe(`${DOCS}/billing/portal`);
   const client = await api(stack.url, 'GET', usage.body.billing.portal_url, { key });
   expect(client.status).toBe(200);
   expect(client.body.plan).toBe('builder');

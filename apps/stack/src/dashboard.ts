@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { AccountStore, OwnerStore } from '@pagemap/accounts';
+import { startStripeStandin, type StripeStandin } from '@pagemap/stripe-standin';
 import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { StackEnv } from './env';
 import type { StackSecrets } from './secrets';
@@ -51,4 +52,36 @@ export async function seedDevOwner(
   if (existing) await owners.setPassword(existing.id, password);
   else await owners.createOwner({ email, password, tenantId: DEV_TENANT_ID });
   return { email, password, generated };
+}
+
+/** Price ids the stand-in sells (any string works; the dashboard maps them to plans). */
+const STANDIN_PRICES = { builder: 'price_standin_builder', scale: 'price_standin_scale' };
+
+/**
+ * Without a Stripe key: the local Stripe stand-in (hosted Checkout and Portal on its own port, the
+ * API endpoints the dashboard calls, signed webhooks to the dashboard) and the dashboard's env for
+ * it. The webhook secret is derived from the stack's JWT secret, like the session secret.
+ */
+export async function startStandin(
+  env: StackEnv,
+  secrets: StackSecrets,
+): Promise<{ standin: StripeStandin; env: Record<string, string> }> {
+  const webhookSecret = `whsec_${createHmac('sha256', secrets.jwtSecret).update('stripe-standin-webhook').digest('hex')}`;
+  const standin = await startStripeStandin({
+    webhookUrl: `${dashboardUrl(env)}/billing/webhook`,
+    webhookSecret,
+    prices: Object.values(STANDIN_PRICES),
+    host: env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST,
+    port: env.PAGEMAP_STRIPE_STANDIN_PORT,
+  });
+  return {
+    standin,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_API_BASE: standin.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_BUILDER: STANDIN_PRICES.builder,
+      STRIPE_PRICE_SCALE: STANDIN_PRICES.scale,
+    },
+  };
 }

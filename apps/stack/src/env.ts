@@ -36,6 +36,14 @@ export const StackEnvSchema = z.object({
     .default('dev@pagemap.localhost'),
   /** Password of that owner (at least 12 characters); generated and printed on each start when unset. */
   PAGEMAP_DEV_OWNER_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /**
+   * A real Stripe account's secret key, passed to the dashboard with the other STRIPE_* variables.
+   * Unset: the launcher runs the local Stripe stand-in (test mode, same flow) and wires the
+   * dashboard to it.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Port of the local Stripe stand-in (its hosted pages' origin) when STRIPE_SECRET_KEY is unset; 0 picks a free one. */
+  PAGEMAP_STRIPE_STANDIN_PORT: envInt(0, 0, 65535),
   /** Passed to the worker; with `loopback` the launcher also serves the demo fixture site. */
   PAGEMAP_OUTBOUND_ALLOW: envList([]),
   /** Log level of the gateway and worker (their JSON logs go to this terminal). */

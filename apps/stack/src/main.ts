@@ -15,7 +15,8 @@ import { exitOnEnvError, waitFor } from '@pagemap/runtime';
 import { loadStackEnv, type StackEnv } from './env';
 import { loadOrCreateSecrets } from './secrets';
 import { ensureDevKey } from './dev-tenant';
-import { dashboardEnv, dashboardUrl, gatewayDashboardEnv, seedDevOwner } from './dashboard';
+import { dashboardEnv, dashboardUrl, gatewayDashboardEnv, seedDevOwner, startStandin } from './dashboard';
+import type { StripeStandin } from '@pagemap/stripe-standin';
 import { Supervisor, terminate } from './supervisor';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   }
   let redisChild: ChildProcess | undefined;
   let demo: FixtureServer | undefined;
+  let standin: StripeStandin | undefined;
   let stopping = false;
   const supervisor = new Supervisor({ say, onGiveUp: () => void stop(1) });
   const stop = async (code: number) => {
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     await supervisor.stop();
     if (redisChild) await terminate([redisChild]);
     await demo?.close();
+    await standin?.close();
     say('stopped');
     process.exit(code);
   };
@@ -120,7 +123,14 @@ async function main(): Promise<void> {
     });
 
     const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
-    launch('dashboard', 'apps/dashboard/dist/main.js', dashboardEnv(env, secrets, base));
+    let payments: Record<string, string> = {};
+    if (!env.STRIPE_SECRET_KEY) {
+      const started = await startStandin(env, secrets);
+      standin = started.standin;
+      payments = started.env;
+      say(`payments: TEST MODE, local Stripe stand-in at ${standin.url} (card 4242 4242 4242 4242)`);
+    }
+    launch('dashboard', 'apps/dashboard/dist/main.js', { ...dashboardEnv(env, secrets, base), ...payments });
     await waitFor(
       async () => {
         const res = await fetch(`${base}/health?deep=true`);

@@ -69,6 +69,13 @@ test('the printed curl returns a page map, and Ctrl-C stops everything', async (
   expect(/dashboard sign-in: dev@pagemap\.localhost \/ \S{12,} \(generated/.test(out)).toBe(true);
   expect((await fetch(`${dashboard}/signin`)).status).toBe(200);
   expect((await fetch(`${dashboard}/docs/playground.html`)).status).toBe(200);
+  // Without a Stripe key: the local Stripe stand-in runs on its own origin and the dashboard's
+  // webhook endpoint is live (an unsigned delivery is refused).
+  const standin = /local Stripe stand-in at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  expect(standin).toBeDefined();
+  expect((await fetch(`${standin}/v1/customers/cus_none`)).status).toBe(404);
+  const unsigned = await fetch(`${dashboard}/billing/webhook`, { method: 'POST', body: '{}' });
+  expect(unsigned.status).toBe(400);
 
   // The processes the launcher started: redis-server, worker, gateway, dashboard.
   const pids = [...out.matchAll(/started [\w -]+ \(pid (\d+)\)/g)].map((m) => Number(m[1]));

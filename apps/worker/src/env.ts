@@ -85,6 +85,19 @@ export const WorkerEnvSchema = z
     }),
     /** Identity-provider / SSO domains refused unless the tenant enabled login automation; replaces the built-in list. */
     PAGEMAP_IDP_DOMAINS: envList([]),
+    /**
+     * Automatic suspension of login automation, per tenant, per site, per UTC hour
+     * (docs/acceptable-use.md): distinct usernames tried that, with the rejected share, suspend.
+     */
+    PAGEMAP_LOGIN_ABUSE_USERNAMES: envInt(10, 1, 1_000_000),
+    /** Share (0–1) of login attempts answered LOGIN_REJECTED that counts as failing. */
+    PAGEMAP_LOGIN_ABUSE_REJECTED_SHARE: z.coerce.number().min(0).max(1).default(0.7),
+    /** Login attempts from which the rejected share alone suspends. */
+    PAGEMAP_LOGIN_ABUSE_MIN_ATTEMPTS: envInt(20, 1, 1_000_000),
+    /** CAPTCHA hits during login that suspend. */
+    PAGEMAP_LOGIN_ABUSE_BLOCK_HITS: envInt(10, 1, 1_000_000),
+    /** Login attempts that suspend whatever their outcome. */
+    PAGEMAP_LOGIN_ABUSE_MAX_ATTEMPTS: envInt(300, 1, 1_000_000),
     /** Anthropic key: summaries by Claude when set, the offline summarizer otherwise. */
     ANTHROPIC_API_KEY: z.string().optional(),
     /** Base URL of the Messages API (tests point it at a local stub). */

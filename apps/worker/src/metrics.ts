@@ -80,6 +80,12 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
       registers: [registry],
     }),
+    loginSuspensions: new Counter({
+      name: 'pagemap_worker_login_suspensions_total',
+      help: 'Tenants whose login automation this worker suspended automatically, by reason',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
     toolOutcomes: new Counter({
       name: 'pagemap_worker_tool_outcomes_total',
       help: 'Tools executed, by outcome code (ok or the error code)',

@@ -21,6 +21,8 @@ import { Reaper } from './reaper';
 import { MemoryReclaimer } from './memory-reclaim';
 import { BrowseHandler } from './jobs/browse';
 import { BatchRunner } from './jobs/batch-runner';
+import { LoginGuard } from './jobs/login-guard';
+import { LoginAbuseStore, type LoginAbuseThresholds } from '@pagemap/accounts';
 import { CloseHandler } from './jobs/close';
 import { JobConsumers } from './jobs/consumers';
 import { PageMapCache } from './jobs/page-map-cache';
@@ -96,6 +98,7 @@ export function createWorker(
     policy: new TargetPolicy(guard, new IdpPolicy(env.PAGEMAP_IDP_DOMAINS), metrics),
     sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
     batch: new BatchRunner({ toolMs: env.PAGEMAP_TOOL_TIMEOUT_MS, batchMs: env.PAGEMAP_BATCH_TIMEOUT_MS }, metrics),
+    loginGuard: new LoginGuard(new LoginAbuseStore(redis, keys), loginAbuseThresholds(env), metrics, log),
     summaries: new PageSummaries(new PageMapCache(redis, keys, env.PAGEMAP_CACHE_TTL_S), summarizer, metrics),
     metrics,
     log,
@@ -236,5 +239,15 @@ export function createWorker(
       return { port };
     },
     close,
+  };
+}
+
+function loginAbuseThresholds(env: WorkerEnv): LoginAbuseThresholds {
+  return {
+    usernames: env.PAGEMAP_LOGIN_ABUSE_USERNAMES,
+    rejectedShare: env.PAGEMAP_LOGIN_ABUSE_REJECTED_SHARE,
+    minAttempts: env.PAGEMAP_LOGIN_ABUSE_MIN_ATTEMPTS,
+    blockHits: env.PAGEMAP_LOGIN_ABUSE_BLOCK_HITS,
+    maxAttempts: env.PAGEMAP_LOGIN_ABUSE_MAX_ATTEMPTS,
   };
 }

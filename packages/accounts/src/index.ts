@@ -6,3 +6,5 @@ export * from './playground-tokens';
 export * from './passwords';
 export * from './owners';
 export * from './verification';
+export * from './billing';
+export * from './login-abuse';

@@ -25,6 +25,8 @@ export interface Tenant {
   createdAt: Date;
   /** Limits that replace the plan's for this tenant (absent: the plan's). */
   overrides: LimitOverrides;
+  /** Set while login automation is suspended automatically (login-abuse.ts). */
+  loginSuspension?: { since: string; reason: string };
 }
 
 /** What a tenant is on at a given instant: the plan (after trial expiry and overrides) and its period. */
@@ -119,6 +121,9 @@ export class AccountStore {
         ...(raw.limit_rate ? { ratePerSecond: Number(raw.limit_rate) } : {}),
         ...(raw.limit_sessions ? { maxOpenSessions: Number(raw.limit_sessions) } : {}),
       },
+      ...(raw.login_suspended_at
+        ? { loginSuspension: { since: raw.login_suspended_at, reason: raw.login_suspended_reason ?? '' } }
+        : {}),
     };
   }
 

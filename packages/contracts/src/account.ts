@@ -19,7 +19,7 @@ export const PlaygroundTokenResponse = z.object({
 });
 export type PlaygroundTokenResponse = z.infer<typeof PlaygroundTokenResponse>;
 
-/** `GET /v1/billing/portal` answer: the account's plan and standing (no payment provider is behind a self-hosted Pagemap). */
+/** `GET /v1/billing/portal` answer to an API client: the account's plan and standing (browsers are sent to the Customer Portal). */
 export const BillingStanding = z.object({
   plan: z.string().min(1),
   has_subscription: z.boolean(),
@@ -27,6 +27,11 @@ export const BillingStanding = z.object({
   trial_ended: z.boolean(),
   /** Whether tools may run on dedicated identity-provider domains (DOMAIN_BLOCKED otherwise). */
   login_automation: z.boolean(),
+  /**
+   * Set while login automation is suspended automatically (docs/acceptable-use.md): sign-in tools
+   * answer LOGIN_AUTOMATION_SUSPENDED. Since when and by which rule.
+   */
+  login_automation_suspended: z.object({ since: z.iso.datetime(), reason: z.string() }).nullable().optional(),
   period: z.object({
     start: z.iso.datetime(),
     end: z.iso.datetime(),

@@ -38,6 +38,8 @@ export const TOOL_ERROR_CODES = {
   NEW_DEVICE_CHECK: 'The site asks to confirm a new or unrecognized device or browser.',
   TOOL_TIMEOUT: 'The tool did not finish within its time budget.',
   TOOL_FAILED: 'The tool ran but the page reported an error; the message says what.',
+  LOGIN_AUTOMATION_SUSPENDED:
+    'Login automation is suspended for the account (automatic abuse detection); the sign-in tool did not run and is not billed. Browsing without signing in still works.',
 } as const;
 export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
 export const TOOL_ERROR_CODE_NAMES = Object.keys(TOOL_ERROR_CODES) as [ToolErrorCode, ...ToolErrorCode[]];

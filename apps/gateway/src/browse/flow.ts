@@ -55,10 +55,13 @@ export function newSessionId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** Results that stand for a tool that ran: everything except "no such tool" and "bad params". */
+/** Codes of tools that never ran: no such tool, bad params, a suspended tenant's sign-in tool. */
+const NOT_RUN = new Set(['UNKNOWN_TOOL', 'INVALID_PARAMS', 'LOGIN_AUTOMATION_SUSPENDED']);
+
+/** Results that stand for a tool that ran: everything except the codes of tools that never ran. */
 export function billableResults(results: ToolResult[] | undefined): number {
   if (!results) return 0;
-  return results.filter((r) => r.error?.code !== 'UNKNOWN_TOOL' && r.error?.code !== 'INVALID_PARAMS').length;
+  return results.filter((r) => !NOT_RUN.has(r.error?.code ?? '')).length;
 }
 
 export class BrowseFlow {

@@ -47,7 +47,9 @@ export function docsCors(docsOrigin: string | undefined): RequestHandler {
 
 /**
  * A person (a browser, no Authorization header) following `billing.portal_url` is sent to the
- * dashboard's billing area; API clients keep getting the JSON standing.
+ * dashboard's portal link, which (once signed in) opens the payment provider's Customer Portal for
+ * the account, or the billing area before there is anything to manage; API clients keep getting
+ * the JSON standing.
  */
 export function billingPortalRedirect(path: string, dashboardUrl: string | undefined): RequestHandler {
   return (req, res, next) => {
@@ -60,6 +62,9 @@ export function billingPortalRedirect(path: string, dashboardUrl: string | undef
       req.accepts(['json', 'html']) !== 'html'
     )
       return next();
-    res.redirect(303, new URL('billing', dashboardUrl.endsWith('/') ? dashboardUrl : `${dashboardUrl}/`).toString());
+    res.redirect(
+      303,
+      new URL('billing/portal', dashboardUrl.endsWith('/') ? dashboardUrl : `${dashboardUrl}/`).toString(),
+    );
   };
 }

@@ -1,8 +1,8 @@
 /**
  * GET /v1/billing/portal — the target of `billing.portal_url` in GET /v1/usage. Full API keys
- * only: playground tokens have no billing access (contract §5.4). A self-hosted Pagemap has no
- * payment provider behind it, so this answers the account's billing standing as JSON; plan
- * changes are made by the operator with the admin CLI (README, docs/billing.md).
+ * only: playground tokens have no billing access (contract §5.4). API clients get the account's
+ * billing standing as JSON; a browser is sent on to the dashboard, which opens the payment
+ * provider's Customer Portal (http/cors.ts, docs/billing.md).
  */
 import type { BillingStanding } from '@pagemap/contracts';
 import { defineRoute } from '../http/route';
@@ -22,13 +22,15 @@ export default defineRoute({
       has_subscription: tenant.hasSubscription,
       trial_ended: trialEnded,
       login_automation: tenant.loginAutomation,
+      login_automation_suspended: tenant.loginSuspension ?? null,
       period: { start: period.start.toISOString(), end: period.end.toISOString(), basis: period.basis },
       limits: {
         actions: plan.actionLimit,
         requests_per_second: plan.ratePerSecond,
         open_sessions: plan.maxOpenSessions,
       },
-      manage: 'Plans, login automation and keys are managed by the operator of this Pagemap deployment.',
+      manage:
+        'Open this URL in a browser: the Customer Portal (card, plan, cancellation) or the dashboard billing area (trial, subscribe, login automation).',
     };
     res.status(200).json(body);
   },

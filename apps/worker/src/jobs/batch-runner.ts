@@ -8,6 +8,7 @@ import { dialogsOf, runTool, type PageMap, type RunToolOptions } from '@pagemap/
 import { withTimeout } from '@pagemap/runtime';
 import type { Page } from 'puppeteer-core';
 import type { WorkerMetrics } from '../metrics';
+import { isLoginCall, SUSPENDED_RESULT, type JobLoginGuard } from './login-guard';
 
 export interface BatchOutcome {
   results: ToolResult[];
@@ -34,6 +35,7 @@ export class BatchRunner {
     map: PageMap,
     calls: ToolCall[],
     checkUrl: NonNullable<RunToolOptions['checkUrl']>,
+    loginGuard?: JobLoginGuard,
   ): Promise<BatchOutcome> {
     const outcome: BatchOutcome = { results: [], toolsRun: 0, loggedIn: false };
     const batchDeadline = Date.now() + this.limits.batchMs;
@@ -43,6 +45,13 @@ export class BatchRunner {
       if (remaining <= 0) {
         outcome.stopped = 'timeout';
         break;
+      }
+      const login = loginGuard !== undefined && isLoginCall(map, call);
+      // A suspended tenant's sign-in tool does not run (and is not billed); other tools do.
+      if (login && (await loginGuard.suspended())) {
+        outcome.results.push(SUSPENDED_RESULT(call.tool));
+        this.metrics.toolOutcomes.inc({ code: 'LOGIN_AUTOMATION_SUSPENDED' });
+        continue;
       }
       const run = await withTimeout(
         runTool(page, map, call, { timeoutMs: Math.min(this.limits.toolMs, remaining), checkUrl }),
@@ -59,8 +68,9 @@ export class BatchRunner {
         outcome.stopped = 'timeout';
         break;
       }
-      const { result, login, navigated } = run.value;
+      const { result, login: loginRan, navigated } = run.value;
       outcome.results.push(result);
+      if (login) loginGuard.note(call, result);
       this.metrics.toolOutcomes.inc({ code: result.error?.code ?? 'ok' });
       // The tool used up what was left of the batch's budget (its own limit was the remainder):
       // the batch stopped on its time budget, even if this was its last tool.
@@ -69,7 +79,7 @@ export class BatchRunner {
         break;
       }
       if (result.error?.code === 'UNKNOWN_TOOL' || result.error?.code === 'INVALID_PARAMS') outcome.toolsRun -= 1; // never ran: not billed
-      if (login) outcome.loggedIn = true;
+      if (loginRan) outcome.loggedIn = true;
       if (navigated) {
         if (i < calls.length - 1) outcome.stopped = 'navigation';
         break;
@@ -81,6 +91,7 @@ export class BatchRunner {
       }
     }
     if (outcome.stopped) this.metrics.batchStops.inc({ reason: outcome.stopped });
+    await loginGuard?.flush();
     return outcome;
   }
 }

@@ -12,6 +12,7 @@ import type { SessionRegistry } from '../sessions/registry';
 import type { Session } from '../sessions/session';
 import type { WorkerMetrics } from '../metrics';
 import type { BatchOutcome, BatchRunner } from './batch-runner';
+import type { LoginGuard } from './login-guard';
 import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
 import type { PhaseClock } from './phases';
@@ -28,6 +29,8 @@ export interface BrowseDeps {
   policy: TargetPolicy;
   sealer: Sealer;
   batch: BatchRunner;
+  /** Refuses sign-in tools of suspended tenants and feeds the abuse signals (absent in some tests). */
+  loginGuard?: LoginGuard;
   summaries: PageSummaries;
   metrics: WorkerMetrics;
   log: Logger;
@@ -147,6 +150,7 @@ export class BrowseHandler {
           map,
           calls,
           this.deps.policy.toolTargets(job.loginAutomation),
+          this.deps.loginGuard?.forJob(job.tenantId, session.page.url()),
         );
         // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
         dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
