@@ -17,8 +17,9 @@ const USAGE = `usage: pagemap agent "<goal>" --url <start url> [--model <id>] [-
 env: ANTHROPIC_API_KEY (required), ANTHROPIC_BASE_URL, PAGEMAP_API_KEY, PAGEMAP_BASE_URL, PAGEMAP_AGENT_MODEL`;
 
 /** The agent's environment, parsed once. */
+const NO_KEY = 'ANTHROPIC_API_KEY is not set: the example agent uses Claude as its model.';
 const AgentEnv = z.object({
-  ANTHROPIC_API_KEY: z.string().min(1, 'ANTHROPIC_API_KEY is not set: the example agent uses Claude as its model.'),
+  ANTHROPIC_API_KEY: z.string({ error: NO_KEY }).min(1, NO_KEY),
   PAGEMAP_AGENT_MODEL: z.string().min(1).default('claude-sonnet-4-5'),
 });
 
@@ -81,7 +82,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    const usage = err instanceof UsageError || err instanceof z.ZodError || err instanceof SyntaxError;
+    const usage =
+      err instanceof UsageError ||
+      err instanceof z.ZodError ||
+      err instanceof SyntaxError ||
+      String((err as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
     process.stderr.write(`pagemap: ${err instanceof Error ? err.message : String(err)}\n${usage ? `${USAGE}\n` : ''}`);
     process.exitCode = usage ? 2 : 1;
   },
