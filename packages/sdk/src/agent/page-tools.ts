@@ -67,14 +67,17 @@ export function isSecretParam(p: ToolParam): boolean {
 function paramSchema(p: ToolParam, secretNames: string[]): Record<string, unknown> {
   const schema: Record<string, unknown> = { type: JSON_TYPES[p.type ?? 'string'] };
   let description = p.description;
-  if (p.type && !['string', 'text', 'enum', 'number', 'boolean'].includes(p.type)) description += ` (${p.type})`;
+  if (p.type && !['string', 'text', 'enum', 'number', 'boolean', 'password'].includes(p.type))
+    description += ` (${p.type})`;
   if (p.options && p.options.length > 0) schema.enum = p.options;
   if (p.max_length !== undefined) schema.maxLength = p.max_length;
-  if (isSecretParam(p))
-    description +=
+  if (isSecretParam(p)) {
+    const hint =
       secretNames.length > 0
-        ? ` Write a placeholder (${secretNames.map(placeholder).join(', ')}), never a real value.`
-        : ' No secret is configured for this site.';
+        ? `Write a placeholder (${secretNames.map(placeholder).join(', ')}), never a real value.`
+        : 'No secret is configured for this site.';
+    description = `${description.replace(/\.$/, '')}. ${hint}`;
+  }
   schema.description = description;
   return schema;
 }

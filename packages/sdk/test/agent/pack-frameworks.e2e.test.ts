@@ -1,0 +1,141 @@
+/**
+ * The adapters as a user outside this repository gets them: the packed tarball installed with
+ * npm into one fresh project per framework, next to that framework alone (the others are
+ * optional peers and must not be needed), then type-checked strictly as ES module and CommonJS
+ * code, and loaded by Node both ways. Dependencies come from the npm cache or registry.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const run = (file: string, args: string[], cwd: string) =>
+  exec(file, args, {
+    cwd,
+    timeout: 240_000,
+    killSignal: 'SIGKILL',
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+const SDK_DIR = join(__dirname, '..', '..');
+const WORKSPACE = join(SDK_DIR, '..', '..');
+const npm = (args: string[], cwd: string) => run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], cwd);
+
+/** Per framework: the package it installs, and code a user writes (valid as ESM and as CommonJS). */
+const PROJECTS = {
+  ai: {
+    deps: ['ai@^7'],
+    code: `import { generateText, stepCountIs, type LanguageModel } from 'ai';
+import { Pagemap } from '@pagemap/sdk';
+import { pagemapTools, type ToolOutcome } from '@pagemap/sdk/ai';
+
+export async function findOrder(model: LanguageModel): Promise<string> {
+  const pagemap = pagemapTools({ client: new Pagemap({ apiKey: 'pm_x' }), secrets: { 'shop.example': { password: 'pw' } } });
+  try {
+    const { text } = await generateText({ model, tools: pagemap.tools, stopWhen: stepCountIs(8), prompt: 'Find my order.' });
+    return text;
+  } finally {
+    await pagemap.close();
+  }
+}
+export const first: Promise<ToolOutcome> = pagemapTools({ pagemap: { apiKey: 'pm_x' } }).browser.open('https://shop.example/');
+`,
+    load: "Object.keys(m.pagemapTools({ pagemap: { apiKey: 'k' } }).tools).join(',')",
+    loaded: 'browse',
+  },
+  langchain: {
+    deps: ['@langchain/core@^1'],
+    code: `import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { DynamicStructuredTool } from '@langchain/core/tools';
+import { pagemapLangChainTools, runLangChainAgent } from '@pagemap/sdk/langchain';
+
+export async function findOrder(model: BaseChatModel): Promise<string> {
+  const { text } = await runLangChainAgent({ model, goal: 'Find my order.', startUrl: 'https://shop.example/', pagemap: { apiKey: 'pm_x' } });
+  return text;
+}
+export const tools: DynamicStructuredTool[] = pagemapLangChainTools({ secrets: () => ({ password: 'pw' }) }).tools();
+`,
+    load: "m.pagemapLangChainTools({ pagemap: { apiKey: 'k' } }).tools().map((t) => t.name).join(',')",
+    loaded: 'browse',
+  },
+  anthropic: {
+    deps: ['@anthropic-ai/sdk@^1.12.0'],
+    code: `import Anthropic from '@anthropic-ai/sdk';
+import { anthropicTools, createAgentBrowser, runAnthropicAgent } from '@pagemap/sdk/anthropic';
+
+export async function findOrder(): Promise<string> {
+  const { text } = await runAnthropicAgent({ anthropic: new Anthropic(), model: 'claude-sonnet-4-5', goal: 'Find my order.', startUrl: 'https://shop.example/' });
+  return text;
+}
+export const tools: Anthropic.Messages.Tool[] = anthropicTools(createAgentBrowser({ pagemap: { apiKey: 'pm_x' } }));
+`,
+    load: "m.anthropicTools(m.createAgentBrowser({ pagemap: { apiKey: 'k' } })).map((t) => t.name).join(',')",
+    loaded: 'browse',
+  },
+} as const;
+
+let tmp: string;
+let tarball: string;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'pagemap-sdk-frameworks-'));
+  const { stdout } = await npm(['pack', '--json', '--pack-destination', tmp], SDK_DIR);
+  tarball = join(tmp, (JSON.parse(stdout) as [{ filename: string }])[0].filename);
+}, 120_000);
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.each(Object.entries(PROJECTS))('%s', (name, project) => {
+  test('installs with that framework alone, type-checks strictly as ESM and CommonJS, and loads both ways', async () => {
+    const app = join(tmp, name);
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `uses-${name}`, private: true }));
+    await npm(['install', '--prefer-offline', tarball, ...project.deps], app);
+    // Only this framework: the other adapters' frameworks are optional and stay out.
+    const others = ['ai', '@langchain/core', '@anthropic-ai/sdk'].filter((d) => !project.deps[0].startsWith(d));
+    for (const other of others) expect([other, existsSync(join(app, 'node_modules', other))]).toEqual([other, false]);
+
+    writeFileSync(join(app, 'agent.mts'), project.code);
+    writeFileSync(join(app, 'agent.cts'), project.code);
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          esModuleInterop: true,
+          // The frameworks' own declarations are theirs to check; ours are checked through use.
+          skipLibCheck: true,
+          typeRoots: [join(WORKSPACE, 'node_modules', '@types')],
+          types: ['node'],
+        },
+        files: ['agent.mts', 'agent.cts'],
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc', { paths: [WORKSPACE] });
+    const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app).catch(
+      (err: { stdout?: string }) => err,
+    );
+    expect(checked.stdout ?? '').toBe('');
+
+    const esm = await run(
+      process.execPath,
+      ['--input-type=module', '-e', `import * as m from '@pagemap/sdk/${name}'; console.log(${project.load});`],
+      app,
+    );
+    const cjs = await run(
+      process.execPath,
+      ['-e', `const m = require('@pagemap/sdk/${name}'); console.log(${project.load});`],
+      app,
+    );
+    expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual([project.loaded, project.loaded]);
+  }, 240_000);
+});
