@@ -5,7 +5,7 @@
  * code, and loaded by Node both ways. Dependencies come from the npm cache or registry.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -74,8 +74,13 @@ export const tools: Anthropic.Messages.Tool[] = anthropicTools(createAgentBrowse
 `,
     load: "m.anthropicTools(m.createAgentBrowser({ pagemap: { apiKey: 'k' } })).map((t) => t.name).join(',')",
     loaded: 'browse',
+    // Its docs page's examples need nothing but this framework: they are type-checked too.
+    docs: 'agents-anthropic.md',
   },
-} as const;
+} as const satisfies Record<
+  string,
+  { deps: readonly string[]; code: string; load: string; loaded: string; docs?: string }
+>;
 
 let tmp: string;
 let tarball: string;
@@ -102,6 +107,15 @@ describe.each(Object.entries(PROJECTS))('%s', (name, project) => {
 
     writeFileSync(join(app, 'agent.mts'), project.code);
     writeFileSync(join(app, 'agent.cts'), project.code);
+    const files = ['agent.mts', 'agent.cts'];
+    if ('docs' in project) {
+      const blocks = [...readFileSync(join(WORKSPACE, 'docs', project.docs), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)];
+      expect(blocks.length).toBeGreaterThan(0);
+      blocks.forEach((b, i) => {
+        writeFileSync(join(app, `doc-${i + 1}.mts`), b[1]!);
+        files.push(`doc-${i + 1}.mts`);
+      });
+    }
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
@@ -117,7 +131,7 @@ describe.each(Object.entries(PROJECTS))('%s', (name, project) => {
           typeRoots: [join(WORKSPACE, 'node_modules', '@types')],
           types: ['node'],
         },
-        files: ['agent.mts', 'agent.cts'],
+        files,
       }),
     );
     const tsc = require.resolve('typescript/bin/tsc', { paths: [WORKSPACE] });
