@@ -5,8 +5,8 @@
  */
 import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { startStack, waitFor, type Stack } from '@pagemap/test-utils';
-import { generateText, stepCountIs } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText, stepCountIs, streamText } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { Pagemap } from '../../src';
 import { pagemapTools } from '../../src/ai';
 import { SHOP_PASSWORD, startShopSite, type ShopSite } from './shop-site';
@@ -171,5 +171,91 @@ test('ELEMENT_GONE and an expired session come back as tool results, and the run
     expect(pagemap.browser.sessionId).not.toBe(firstSession);
   } finally {
     await pagemap.close();
+  }
+}, 120_000);
+
+test("streamText: a multi-step stream gets the new page's tools at each step", async () => {
+  const pagemap = pagemapTools({ client });
+  const seen: string[][] = [];
+  const moves = [
+    { tool: 'browse', input: { url: site.server.url('/shop') } },
+    { tool: 'search', input: { query: 'toaster' } },
+    'Found the red toaster.',
+  ];
+  const model = new MockLanguageModelV4({
+    doStream: async (call) => {
+      seen.push(toolNames(call));
+      const move = moves[seen.length - 1]!;
+      const usage = {
+        inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 1, text: 1, reasoning: 0 },
+      };
+      const parts =
+        typeof move === 'string'
+          ? [
+              { type: 'text-start' as const, id: 't' },
+              { type: 'text-delta' as const, id: 't', delta: move },
+              { type: 'text-end' as const, id: 't' },
+              { type: 'finish' as const, finishReason: { unified: 'stop' as const, raw: undefined }, usage },
+            ]
+          : [
+              {
+                type: 'tool-call' as const,
+                toolCallId: `s-${seen.length}`,
+                toolName: move.tool,
+                input: JSON.stringify(move.input),
+              },
+              { type: 'finish' as const, finishReason: { unified: 'tool-calls' as const, raw: undefined }, usage },
+            ];
+      return { stream: convertArrayToReadableStream([{ type: 'stream-start' as const, warnings: [] }, ...parts]) };
+    },
+  });
+  try {
+    const result = streamText({ model, tools: pagemap.tools, stopWhen: stepCountIs(5), prompt: 'Find a toaster.' });
+    expect(await result.text).toBe('Found the red toaster.');
+  } finally {
+    await pagemap.close();
+  }
+  expect(seen[0]).toEqual(['browse']);
+  expect(seen[1]).toContain('search');
+  expect(seen[2]).not.toContain('search');
+  expect(seen[2]).toContain('follow_link');
+  expect(site.searches).toContain('toaster');
+}, 120_000);
+
+test('a session that expired for real (idle time-out) is reopened and the run goes on', async () => {
+  // A stack whose sessions expire after one idle second; the test waits for the expiry itself.
+  const idle = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_SESSION_IDLE_S: '1' } });
+  try {
+    const { tenant, apiKey } = await idle.tenant({ plan: 'scale' });
+    const pagemap = pagemapTools({ pagemap: { apiKey, baseUrl: idle.url } });
+    const { model, calls } = scriptedModel([
+      async () => ({ tool: 'browse', input: { url: site.server.url('/shop') } }),
+      async () => {
+        const id = pagemap.browser.sessionId;
+        await waitFor(
+          async () => !(await idle.directory.openSessions(tenant.id)).some((s) => s.sessionId === id),
+          30_000,
+          'the idle session to expire',
+        );
+        return { tool: 'search', input: { query: 'kettle' } };
+      },
+      async (call) => {
+        expect(lastToolResult(call)).toMatchObject({ ok: false, error: { code: 'SESSION_EXPIRED' } });
+        return { tool: 'search', input: { query: 'kettle' } };
+      },
+      async (call) => {
+        expect(lastToolResult(call)).toMatchObject({ ok: true, page: { title: 'Results for kettle' } });
+        return 'done';
+      },
+    ]);
+    try {
+      await generateText({ model, tools: pagemap.tools, stopWhen: stepCountIs(6), prompt: 'Search.' });
+    } finally {
+      await pagemap.close();
+    }
+    expect(calls).toHaveLength(4);
+  } finally {
+    await idle.stop();
   }
 }, 120_000);
