@@ -15,7 +15,7 @@ import {
   READ_TOOL,
   type ToolDefinition,
 } from './page-tools.js';
-import { SecretVault, type SecretsInput } from './secrets.js';
+import { hasPlaceholder, SecretVault, type SecretsInput } from './secrets.js';
 
 /** What the agent browser needs of a client: `new Pagemap()` fits. */
 export interface AgentClient {
@@ -93,6 +93,11 @@ export class AgentBrowser {
       const def = this.#definitions.find((d) => d.name === name && d.pageTool !== undefined);
       if (!def)
         return this.#failure('UNKNOWN_TOOL', `No tool "${name}" on the current page.`, toolErrorAction('UNKNOWN_TOOL'));
+      if (!def.takesSecrets && hasPlaceholder(input))
+        return this.#failure(
+          'SECRET_NOT_ALLOWED',
+          `"${name}" takes no credential: secrets are only filled into tools that do (a login form).`,
+        );
       const filled = await this.#vault.fill(input, this.#page.url);
       if ('refused' in filled) return this.#failure(filled.refused.code, filled.refused.message);
       return await this.#inSession({ tool: def.pageTool!, params: filled.params as BrowseInput['params'] });
@@ -109,7 +114,7 @@ export class AgentBrowser {
     const url = input.url;
     if (typeof url !== 'string' || !/^https?:\/\//i.test(url))
       return this.#failure('INVALID_INPUT', '`url` must be an absolute http(s) URL.');
-    if (/\{\{secret:/.test(url)) return this.#failure('SECRET_NOT_ALLOWED', 'Secrets are never put into URLs.');
+    if (hasPlaceholder(url)) return this.#failure('SECRET_NOT_ALLOWED', 'Secrets are never put into URLs.');
     // One session per run: a page that offers navigation is left through it (sign-ins stay);
     // otherwise the previous session is closed before the next one opens.
     if (this.#page?.tools.some((t) => t.name === NAVIGATE_TOOL))

@@ -22,6 +22,11 @@ export interface ToolDefinition {
   inputSchema: InputSchema;
   /** The page tool it runs, for page tools; undefined for the adapter's own tools. */
   pageTool?: string;
+  /**
+   * Whether secrets may be filled into its params: only tools that take a credential (a login
+   * form). Elsewhere a placeholder could carry a secret into a URL or a search box.
+   */
+  takesSecrets?: boolean;
 }
 
 /** Names of the adapter's own tools; a page tool of the same name is called `page_<name>`. */
@@ -117,6 +122,7 @@ export function pageToolDefinitions(tools: readonly Tool[], secrets: SiteSecrets
         additionalProperties: false,
       },
       pageTool: t.name,
+      takesSecrets: takesSecret,
     };
   });
 }

@@ -27,6 +27,16 @@ const PLACEHOLDER = /\{\{secret:([A-Za-z0-9_.-]{1,64})\}\}/g;
 
 export const placeholder = (name: string): string => `{{secret:${name}}}`;
 
+/** Whether a value holds a placeholder anywhere (strings, deeply). */
+export function hasPlaceholder(value: unknown): boolean {
+  let found = false;
+  walkStrings(value, (s) => {
+    found ||= s.includes('{{secret:');
+    return s;
+  });
+  return found;
+}
+
 /** Whether a table key names this page's site: same host (or a subdomain of it), or same host:port. */
 function siteMatches(key: string, url: URL): boolean {
   const k = key.toLowerCase();

@@ -120,6 +120,24 @@ test('a failing model ends the run with its error, and the session is closed any
   await expect(client.browse({ session_id: sessions[0]! })).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
 }, 60_000);
 
+test('a placeholder outside a credential field is refused: no secret rides in a URL or a search', async () => {
+  const browser = createAgentBrowser({ client, secrets: { '127.0.0.1': { password: SHOP_PASSWORD } } });
+  try {
+    await browser.open(site.server.url('/shop'));
+    const leak = site.server.url('/shop/leak');
+    const navigated = await browser.call('navigate', { url: `${leak}?p={{secret:password}}` });
+    expect(navigated).toMatchObject({ ok: false, error: { code: 'SECRET_NOT_ALLOWED' } });
+    const searched = await browser.call('search', { query: '{{secret:password}}' });
+    expect(searched).toMatchObject({ ok: false, error: { code: 'SECRET_NOT_ALLOWED' } });
+    const browsed = await browser.call('browse', { url: `${leak}?p={{secret:password}}` });
+    expect(browsed).toMatchObject({ ok: false, error: { code: 'SECRET_NOT_ALLOWED' } });
+    expect(site.server.hits('/shop/leak')).toBe(0);
+    expect(site.searches).not.toContain(SHOP_PASSWORD);
+  } finally {
+    await browser.close();
+  }
+}, 60_000);
+
 test('aborting the run closes its session', async () => {
   const controller = new AbortController();
   const browser = createAgentBrowser({ client, signal: controller.signal });

@@ -106,6 +106,10 @@ describe('pageToolDefinitions', () => {
     });
   });
 
+  test('only a tool that takes a credential may get secrets', () => {
+    expect(defs.map((d) => d.takesSecrets)).toEqual([true, false, false, false]);
+  });
+
   test('names every model API accepts, never the adapter’s own', () => {
     expect(defs.map((d) => [d.name, d.pageTool])).toEqual([
       ['login', 'login'],
