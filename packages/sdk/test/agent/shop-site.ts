@@ -4,6 +4,7 @@
  * page behind it, and a page whose form vanishes on the test's word (ELEMENT_GONE).
  * The server records what the browser posted, so a test can see the real password arrived.
  */
+import type { ServerResponse } from 'node:http';
 import { FIXTURE_USERS, parseCookies, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
 
 export const SHOP_PASSWORD = FIXTURE_USERS.alice!;
@@ -26,16 +27,13 @@ const PRODUCTS: Record<string, { name: string; text: string }> = {
   toaster: { name: 'Red toaster', text: 'The red toaster browns four slices at once.' },
 };
 
-export async function startShopSite(): Promise<ShopSite> {
-  const server = await startFixtureServer();
-  const logins: string[] = [];
-  const searches: string[] = [];
-  let release: (() => void) | undefined;
-  let dropped = false;
-  const send = (res: import('node:http').ServerResponse, status: number, html: string, headers = {}) => {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
-    res.end(html);
-  };
+function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
+  res.end(html);
+}
+
+/** Home page with a search, result lists, and the kettle's page. */
+function catalogRoutes(server: FixtureServer, searches: string[]): void {
   server.route('GET', '/shop', (_req, res) =>
     send(
       res,
@@ -69,6 +67,10 @@ export async function startShopSite(): Promise<ShopSite> {
       ),
     ),
   );
+}
+
+/** Sign-in form, its POST (recorded), and the orders page behind it. */
+function loginRoutes(server: FixtureServer, logins: string[]): void {
   server.route('GET', '/shop/login', (_req, res) =>
     send(
       res,
@@ -90,6 +92,12 @@ export async function startShopSite(): Promise<ShopSite> {
     if (parseCookies(req).shop !== 'alice') return send(res, 302, '', { location: '/shop/login' });
     send(res, 200, page('Your orders', '<h1>Your orders</h1><p>Order 1001: Blue kettle, shipped on 3 March.</p>'));
   });
+}
+
+/** The notes page; the returned function drops its form. */
+function notesRoutes(server: FixtureServer): () => void {
+  let release: (() => void) | undefined;
+  let dropped = false;
   // A note form the page removes once /shop/notes/hold answers (on the test's word), then it
   // reports the removal at /shop/notes/removed so the test can wait for it.
   server.route('GET', '/shop/notes', (_req, res) =>
@@ -112,13 +120,18 @@ fetch('/shop/notes/hold').then(() => { document.getElementById('composer').remov
     else release = answer;
   });
   server.route('GET', '/shop/notes/removed', (_req, res) => send(res, 200, 'ok'));
-  return {
-    server,
-    logins,
-    searches,
-    dropNotesForm() {
-      dropped = true;
-      release?.();
-    },
+  return () => {
+    dropped = true;
+    release?.();
   };
+}
+
+export async function startShopSite(): Promise<ShopSite> {
+  const server = await startFixtureServer();
+  const logins: string[] = [];
+  const searches: string[] = [];
+  catalogRoutes(server, searches);
+  loginRoutes(server, logins);
+  const dropNotesForm = notesRoutes(server);
+  return { server, logins, searches, dropNotesForm };
 }
