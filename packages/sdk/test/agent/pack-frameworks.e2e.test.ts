@@ -45,6 +45,9 @@ export const first: Promise<ToolOutcome> = pagemapTools({ pagemap: { apiKey: 'pm
 `,
     load: "Object.keys(m.pagemapTools({ pagemap: { apiKey: 'k' } }).tools).join(',')",
     loaded: 'browse',
+    // Its docs page's examples use a model provider, installed after the checks above.
+    docs: 'agents-ai-sdk.md',
+    docsDeps: ['@ai-sdk/anthropic@^4'],
   },
   langchain: {
     deps: ['@langchain/core@^1'],
@@ -60,6 +63,8 @@ export const tools: DynamicStructuredTool[] = pagemapLangChainTools({ secrets: (
 `,
     load: "m.pagemapLangChainTools({ pagemap: { apiKey: 'k' } }).tools().map((t) => t.name).join(',')",
     loaded: 'browse',
+    docs: 'agents-langchain.md',
+    docsDeps: ['@langchain/anthropic@^1'],
   },
   anthropic: {
     deps: ['@anthropic-ai/sdk@^1.12.0'],
@@ -74,12 +79,13 @@ export const tools: Anthropic.Messages.Tool[] = anthropicTools(createAgentBrowse
 `,
     load: "m.anthropicTools(m.createAgentBrowser({ pagemap: { apiKey: 'k' } })).map((t) => t.name).join(',')",
     loaded: 'browse',
-    // Its docs page's examples need nothing but this framework: they are type-checked too.
+    // Its docs page's examples need nothing but this framework.
     docs: 'agents-anthropic.md',
+    docsDeps: [],
   },
 } as const satisfies Record<
   string,
-  { deps: readonly string[]; code: string; load: string; loaded: string; docs?: string }
+  { deps: readonly string[]; code: string; load: string; loaded: string; docs: string; docsDeps: readonly string[] }
 >;
 
 let tmp: string;
@@ -95,61 +101,72 @@ afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
+/** Type-checks `files` in `app` strictly (NodeNext: .mts as ESM, .cts as CommonJS); answers tsc's output. */
+async function typecheck(app: string, files: string[]): Promise<string> {
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        esModuleInterop: true,
+        // The frameworks' own declarations are theirs to check; ours are checked through use.
+        skipLibCheck: true,
+        typeRoots: [join(WORKSPACE, 'node_modules', '@types')],
+        types: ['node'],
+      },
+      files,
+    }),
+  );
+  const tsc = require.resolve('typescript/bin/tsc', { paths: [WORKSPACE] });
+  const res = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app).catch((err: { stdout?: string }) => err);
+  return res.stdout ?? '';
+}
+
+/** The ```ts blocks of a docs page, written as .mts files in `app`; answers their names. */
+function writeDocBlocks(app: string, page: string): string[] {
+  const blocks = [...readFileSync(join(WORKSPACE, 'docs', page), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)];
+  return blocks.map((b, i) => {
+    writeFileSync(join(app, `doc-${i + 1}.mts`), b[1]!);
+    return `doc-${i + 1}.mts`;
+  });
+}
+
 describe.each(Object.entries(PROJECTS))('%s', (name, project) => {
+  const app = () => join(tmp, name);
+
   test('installs with that framework alone, type-checks strictly as ESM and CommonJS, and loads both ways', async () => {
-    const app = join(tmp, name);
-    mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `uses-${name}`, private: true }));
-    await npm(['install', '--prefer-offline', tarball, ...project.deps], app);
+    mkdirSync(app());
+    writeFileSync(join(app(), 'package.json'), JSON.stringify({ name: `uses-${name}`, private: true }));
+    await npm(['install', '--prefer-offline', tarball, ...project.deps], app());
     // Only this framework: the other adapters' frameworks are optional and stay out.
     const others = ['ai', '@langchain/core', '@anthropic-ai/sdk'].filter((d) => !project.deps[0].startsWith(d));
-    for (const other of others) expect([other, existsSync(join(app, 'node_modules', other))]).toEqual([other, false]);
+    for (const other of others) expect([other, existsSync(join(app(), 'node_modules', other))]).toEqual([other, false]);
 
-    writeFileSync(join(app, 'agent.mts'), project.code);
-    writeFileSync(join(app, 'agent.cts'), project.code);
-    const files = ['agent.mts', 'agent.cts'];
-    if ('docs' in project) {
-      const blocks = [...readFileSync(join(WORKSPACE, 'docs', project.docs), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)];
-      expect(blocks.length).toBeGreaterThan(0);
-      blocks.forEach((b, i) => {
-        writeFileSync(join(app, `doc-${i + 1}.mts`), b[1]!);
-        files.push(`doc-${i + 1}.mts`);
-      });
-    }
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          esModuleInterop: true,
-          // The frameworks' own declarations are theirs to check; ours are checked through use.
-          skipLibCheck: true,
-          typeRoots: [join(WORKSPACE, 'node_modules', '@types')],
-          types: ['node'],
-        },
-        files,
-      }),
-    );
-    const tsc = require.resolve('typescript/bin/tsc', { paths: [WORKSPACE] });
-    const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app).catch(
-      (err: { stdout?: string }) => err,
-    );
-    expect(checked.stdout ?? '').toBe('');
+    writeFileSync(join(app(), 'agent.mts'), project.code);
+    writeFileSync(join(app(), 'agent.cts'), project.code);
+    expect(await typecheck(app(), ['agent.mts', 'agent.cts'])).toBe('');
 
     const esm = await run(
       process.execPath,
       ['--input-type=module', '-e', `import * as m from '@pagemap/sdk/${name}'; console.log(${project.load});`],
-      app,
+      app(),
     );
     const cjs = await run(
       process.execPath,
       ['-e', `const m = require('@pagemap/sdk/${name}'); console.log(${project.load});`],
-      app,
+      app(),
     );
     expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual([project.loaded, project.loaded]);
+  }, 240_000);
+
+  test(`the examples of docs/${project.docs} type-check against the tarball`, async () => {
+    if (project.docsDeps.length > 0) await npm(['install', '--prefer-offline', ...project.docsDeps], app());
+    const files = writeDocBlocks(app(), project.docs);
+    expect(files.length).toBeGreaterThan(1);
+    expect(await typecheck(app(), files)).toBe('');
   }, 240_000);
 });
