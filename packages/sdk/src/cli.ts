@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import { runAnthropicAgent } from './anthropic.js';
 import { Pagemap } from './client.js';
@@ -49,18 +49,29 @@ function parse(argv: string[]) {
   return { goal, url: values.url, model: values.model, maxSteps, secrets };
 }
 
+/** The Anthropic SDK is an optional peer of this package: say how to get it when it is missing. */
+async function loadAnthropic(): Promise<typeof Anthropic> {
+  try {
+    // (The dynamic import is typed as the ES module flavour of the same class.)
+    return (await import('@anthropic-ai/sdk')).default as unknown as typeof Anthropic;
+  } catch {
+    throw new UsageError('The example agent needs the Anthropic SDK: npm install @anthropic-ai/sdk');
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = parse(argv);
   if (!args) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const AnthropicClient = await loadAnthropic();
   const env = AgentEnv.safeParse(process.env);
   if (!env.success) throw new UsageError(env.error.issues.map((i) => i.message).join('; '));
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('interrupted')));
   const result = await runAnthropicAgent({
-    anthropic: new Anthropic({ apiKey: env.data.ANTHROPIC_API_KEY }),
+    anthropic: new AnthropicClient({ apiKey: env.data.ANTHROPIC_API_KEY }),
     model: args.model ?? env.data.PAGEMAP_AGENT_MODEL,
     goal: args.goal,
     startUrl: args.url,

@@ -163,6 +163,16 @@ describe.each(Object.entries(PROJECTS))('%s', (name, project) => {
     expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual([project.loaded, project.loaded]);
   }, 240_000);
 
+  if (name === 'ai')
+    test('the pagemap command, without the Anthropic SDK installed, says how to get it (exit 2)', async () => {
+      const bin = join(app(), 'node_modules', '.bin', 'pagemap');
+      const res = await run(process.execPath, [bin, 'agent', 'a goal', '--url', 'http://127.0.0.1:9/'], app()).catch(
+        (err: { code?: number; stderr?: string }) => err,
+      );
+      expect(res).toMatchObject({ code: 2 });
+      expect((res as { stderr: string }).stderr).toContain('npm install @anthropic-ai/sdk');
+    });
+
   test(`the examples of docs/${project.docs} type-check against the tarball`, async () => {
     if (project.docsDeps.length > 0) await npm(['install', '--prefer-offline', ...project.docsDeps], app());
     const files = writeDocBlocks(app(), project.docs);
