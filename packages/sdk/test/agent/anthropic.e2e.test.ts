@@ -60,7 +60,7 @@ test('a full run through the tool-use loop: search, follow, read, log in with a 
     { tool: 'read_page', input: {} },
     'Order 1001 is the blue kettle.',
   ]);
-  const loginsBefore = site.logins.length;
+  const [searchesBefore, loginsBefore] = [site.searches.length, site.logins.length];
   const sessions = new Set<string>();
   const result = await runAnthropicAgent({
     anthropic: new Anthropic({ apiKey: 'test-key', baseURL: messages.url, maxRetries: 0 }),
@@ -88,6 +88,7 @@ test('a full run through the tool-use loop: search, follow, read, log in with a 
   expect(lastOutcome(reqs[3]!).page!.page_content).toContain('boils 1.7 litres');
   expect(lastOutcome(reqs[6]!).page!.page_content).toContain('Order 1001');
 
+  expect(site.searches.slice(searchesBefore)).toEqual(['kettle']);
   expect(site.logins.length).toBe(loginsBefore + 1);
   expect(new URLSearchParams(site.logins.at(-1)).get('password')).toBe(SHOP_PASSWORD);
   const sent = reqs.map((r) => r.body).join('\n');

@@ -77,7 +77,7 @@ test('a full run: search, follow a result, read, log in with a placeholder passw
     { tool: 'read_page', args: {} },
     'Order 1001 is the blue kettle.',
   ]);
-  const loginsBefore = site.logins.length;
+  const [searchesBefore, loginsBefore] = [site.searches.length, site.logins.length];
   const sessionsSeen = new Set<string>();
   const result = await runLangChainAgent({
     model,
@@ -107,7 +107,7 @@ test('a full run: search, follow a result, read, log in with a placeholder passw
   expect(lastOutcome(model.requests[6]!).page!.page_content).toContain('Order 1001');
 
   // The page got the real password; the model never did.
-  expect(site.searches).toContain('kettle');
+  expect(site.searches.slice(searchesBefore)).toEqual(['kettle']);
   expect(site.logins.length).toBe(loginsBefore + 1);
   expect(new URLSearchParams(site.logins.at(-1)).get('password')).toBe(SHOP_PASSWORD);
   const sent =
