@@ -117,8 +117,13 @@ export class AgentBrowser {
     if (hasPlaceholder(url)) return this.#failure('SECRET_NOT_ALLOWED', 'Secrets are never put into URLs.');
     // One session per run: a page that offers navigation is left through it (sign-ins stay);
     // otherwise the previous session is closed before the next one opens.
+    // (An expired session is simply replaced: the page asked for opens in a new one.)
     if (this.#page?.tools.some((t) => t.name === NAVIGATE_TOOL))
-      return this.#inSession({ tool: NAVIGATE_TOOL, params: { url } });
+      return this.#inSession({ tool: NAVIGATE_TOOL, params: { url } }, () => this.#openFresh(url));
+    return this.#openFresh(url);
+  }
+
+  async #openFresh(url: string): Promise<ToolOutcome> {
     await this.#closeCurrent();
     const page = await this.#client.browse({ url }, this.#requestOptions());
     return this.#settle(page);
@@ -129,14 +134,17 @@ export class AgentBrowser {
    * it is gone) is reopened at its last address, and the model is told: what it was doing did
    * not run, and sign-ins are lost.
    */
-  async #inSession(extra: Omit<BrowseInput, 'url' | 'session_id'>): Promise<ToolOutcome> {
+  async #inSession(
+    extra: Omit<BrowseInput, 'url' | 'session_id'>,
+    onExpired: () => Promise<ToolOutcome> = () => this.#reopen(this.#page!.url),
+  ): Promise<ToolOutcome> {
     const page = this.#page!;
-    if (Date.parse(page.expires_at) <= Date.now()) return this.#reopen(page.url);
+    if (Date.parse(page.expires_at) <= Date.now()) return onExpired();
     let next: BrowseResponse;
     try {
       next = await this.#client.browse({ session_id: page.session_id, ...extra }, this.#requestOptions());
     } catch (err) {
-      if (apiErrorOf(err)?.code === 'SESSION_NOT_FOUND') return this.#reopen(page.url);
+      if (apiErrorOf(err)?.code === 'SESSION_NOT_FOUND') return onExpired();
       throw err;
     }
     const outcome = await this.#settle(next);

@@ -139,6 +139,20 @@ test('a placeholder outside a credential field is refused: no secret rides in a 
   }
 }, 60_000);
 
+test('browse after the session expired opens the page asked for in a new session', async () => {
+  const browser = createAgentBrowser({ client });
+  try {
+    await browser.open(site.server.url('/shop'));
+    const expired = browser.sessionId!;
+    await client.closeSession(expired);
+    const next = await browser.open(site.server.url('/shop/item/kettle'));
+    expect(next).toMatchObject({ ok: true, page: { title: 'Blue kettle' } });
+    expect(browser.sessionId).not.toBe(expired);
+  } finally {
+    await browser.close();
+  }
+}, 60_000);
+
 test('aborting the run closes its session', async () => {
   const controller = new AbortController();
   const browser = createAgentBrowser({ client, signal: controller.signal });
