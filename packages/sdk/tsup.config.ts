@@ -9,12 +9,20 @@
 import { defineConfig, type Options } from 'tsup';
 
 const shared: Options = {
-  entry: { index: 'src/index.ts' },
+  // The core, one entry per agent framework (each bundles the core it uses; the frameworks stay
+  // external: they are the user's, as peer dependencies), and the example agent's command.
+  entry: {
+    index: 'src/index.ts',
+    ai: 'src/ai.ts',
+    langchain: 'src/langchain.ts',
+    anthropic: 'src/anthropic.ts',
+    cli: 'src/cli.ts',
+  },
   tsconfig: 'tsconfig.build.json',
   platform: 'neutral',
   target: 'es2022',
   sourcemap: true,
-  external: ['zod'],
+  external: ['zod', 'ai', '@langchain/core', '@anthropic-ai/sdk'],
   noExternal: ['@pagemap/contracts'],
   // One file per format, no shared chunks, `.js` in both folders.
   splitting: false,
@@ -23,7 +31,7 @@ const shared: Options = {
 
 export default defineConfig([
   // Declarations once: they have no default export, so the same file serves both folders
-  // (the post-build script copies it), and the slow rollup-dts pass runs once.
+  // (the post-build script copies them), and the slow rollup-dts pass runs once.
   { ...shared, format: 'cjs', outDir: 'dist/cjs', clean: true, dts: true },
   { ...shared, format: 'esm', outDir: 'dist/esm', clean: true },
 ]);

@@ -11,7 +11,15 @@
  */
 export { Pagemap, SDK_VERSION } from './client.js';
 export { BrowserSession } from './session.js';
-export type { PagemapOptions, RequestOptions, ResponseMeta, WithMeta, BrowseInput, BrowseResult } from './types.js';
+export type {
+  PagemapOptions,
+  RequestOptions,
+  ResponseMeta,
+  WithMeta,
+  BrowseInput,
+  BrowseResult,
+  SessionClient,
+} from './types.js';
 export * from './errors.js';
 // The wire schemas (zod) and their types, bundled from the private contracts package at build
 // time: exported as values too, so a declared `const` is never missing at run time, and callers

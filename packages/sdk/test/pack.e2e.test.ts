@@ -71,7 +71,13 @@ test('the tarball depends on zod alone and its code names no private package', (
     Record<string, string> | undefined
   >;
   expect(manifest.dependencies).toEqual({ zod: expect.stringMatching(/^\d/) });
-  expect(manifest.peerDependencies).toBeUndefined();
+  // The agent frameworks are optional peers (one subpath each): none is installed with the SDK.
+  expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(['@anthropic-ai/sdk', '@langchain/core', 'ai']);
+  expect(Object.values(manifest.peerDependenciesMeta ?? {})).toEqual([
+    { optional: true },
+    { optional: true },
+    { optional: true },
+  ]);
   expect(manifest.optionalDependencies).toBeUndefined();
   // What npm installed: the SDK and zod, nothing from the workspace.
   expect(
