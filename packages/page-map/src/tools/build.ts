@@ -62,7 +62,10 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
     order: 1e9,
     tool: {
       name: 'follow_link',
-      description: `Follow one of this page's ${raw.links.length} links, by its text (or its URL).`,
+      description:
+        raw.links.length === 1
+          ? "Follow this page's one link, by its text (or its URL)."
+          : `Follow one of this page's ${raw.links.length} links, by its text (or its URL).`,
       params: [
         {
           name: 'link',
@@ -96,8 +99,10 @@ export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
   const ranked = [...cands, ...fixed]
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, Math.max(0, maxTools - 2));
-  const reserved = [follow, navigate, ...fixed];
-  const all = [...ranked, follow, navigate].sort((a, b) => b.score - a.score || a.order - b.order);
+  // A page without links gets no follow_link: a tool that can only fail is noise for the agent.
+  const linkTools = raw.links.length > 0 ? [follow] : [];
+  const reserved = [...linkTools, navigate, ...fixed];
+  const all = [...ranked, ...linkTools, navigate].sort((a, b) => b.score - a.score || a.order - b.order);
   // Unique names: the higher-ranked keeps the plain name; reserved names stay with their tools.
   const used = new Set<string>(reserved.map((c) => c.base));
   const out: PageTool[] = [];
