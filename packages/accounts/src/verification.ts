@@ -1,5 +1,5 @@
 /**
- * The login-automation gate (contract §1): a zero-amount card verification and an attestation of
+ * The login-automation gate (docs/api.md#login-pages): a zero-amount card verification and an attestation of
  * the acceptable-use policy, stored with the policy version, time and owner. Enabling flips the
  * tenant's flag in AccountStore, which the gateway reads on every request, so DOMAIN_BLOCKED
  * targets open at once. Card numbers are never stored: only brand, last four digits and the

@@ -1,6 +1,6 @@
 /**
  * GET /v1/billing/portal — the target of `billing.portal_url` in GET /v1/usage. Full API keys
- * only: playground tokens have no billing access (contract §5.4). A self-hosted Pagemap has no
+ * only: playground tokens have no billing access (docs/api.md#authentication). A self-hosted Pagemap has no
  * payment provider behind it, so this answers the account's billing standing as JSON; plan
  * changes are made by the operator with the admin CLI (README, docs/billing.md).
  */
