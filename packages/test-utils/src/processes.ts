@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { AccountStore, type PlanId, type Tenant } from '@pagemap/accounts';
+import { AccountStore, type LimitOverrides, type PlanId, type Tenant } from '@pagemap/accounts';
 import { keySpace, SessionDirectory, type KeySpace } from '@pagemap/queue';
 import { startDatastore, type Datastore } from './datastore';
 import { waitFor } from './ports';
@@ -150,6 +150,8 @@ export interface Stack {
     plan?: PlanId;
     anchor?: Date;
     loginAutomation?: boolean;
+    /** Explicit limits instead of the plan's, e.g. a request rate no test's burst can reach. */
+    limits?: LimitOverrides;
   }): Promise<{ tenant: Tenant; apiKey: string }>;
   stop(): Promise<void>;
 }
@@ -223,6 +225,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         ...(t.anchor ? { anchor: t.anchor } : {}),
       });
       if (t.loginAutomation) await accounts.setLoginAutomation(tenant.id, true);
+      if (t.limits) await accounts.setLimits(tenant.id, t.limits);
       const { key } = await accounts.issueKey(tenant.id);
       return { tenant: (await accounts.getTenant(tenant.id))!, apiKey: key };
     },
