@@ -147,15 +147,19 @@ describe('a real gateway answers what the document says', () => {
   beforeAll(async () => {
     site = await startFixtureServer();
     stack = await startStack({ workers: 1, gateways: 1 });
-    // The scale plan's request rate leaves room for this file's bursts.
-    ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
     // A gateway that just started may answer its first request 503; warm it up.
+    const { apiKey: warmUp } = await stack.tenant();
     await waitFor(
-      async () => (await api(stack.url, 'GET', '/v1/usage', { key })).status === 200,
+      async () => (await api(stack.url, 'GET', '/v1/usage', { key: warmUp })).status === 200,
       60_000,
       'the gateway to answer',
     );
   }, 90_000);
+
+  // Each test has a tenant of its own; the scale plan's request rate leaves room for its bursts.
+  beforeEach(async () => {
+    ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
+  });
 
   afterAll(async () => {
     await stack?.stop();

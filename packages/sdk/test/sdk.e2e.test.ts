@@ -32,10 +32,14 @@ beforeAll(async () => {
   site = await startFixtureServer();
   // `localhost` stands in for an identity-provider domain, so DOMAIN_BLOCKED is reachable offline.
   stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_IDP_DOMAINS: 'localhost' } });
-  // The scale plan's request rate leaves room for this file's bursts (free allows 5/s).
+}, 90_000);
+
+// Each test gets a tenant of its own (no test sees another's sessions or usage); the scale plan's
+// request rate leaves room for a test's bursts (free allows 5/s).
+beforeEach(async () => {
   ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
   pm = new Pagemap({ apiKey: key, baseUrl: stack.url });
-}, 90_000);
+});
 
 afterAll(async () => {
   await stack?.stop();
