@@ -3,7 +3,7 @@
  * Chromium, the loopback fixture site. Open the login page, execute its `login` tool, close,
  * read usage; and the typed errors for 400/401/403/404/429.
  */
-import { startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { metric, startFixtureServer, startStack, type FixtureServer, type Stack, waitFor } from '@pagemap/test-utils';
 import {
   AuthenticationError,
   ClientTimeoutError,
@@ -218,6 +218,12 @@ test('network errors are retried on idempotent calls, never on tool execution un
 });
 
 test('timeouts and AbortSignal cancel a call', async () => {
+  // The gateway carries on with a request its caller abandoned. Count the browse requests that
+  // reach it and the open jobs it has had answered, so the test can wait for those to finish.
+  const gateway = stack.gateways[0]!;
+  const arrived = () => metric(gateway, 'pagemap_http_requests_total', { route: '/v1/browse', status: '200' });
+  const answered = () => metric(gateway, 'pagemap_gateway_job_wait_seconds_count', { kind: 'open' });
+  const [arrivedBefore, answeredBefore] = [await arrived(), await answered()];
   await expect(pm.browse({ url: site.url('/article.html') }, { timeoutMs: 1, retries: 0 })).rejects.toBeInstanceOf(
     ClientTimeoutError,
   );
@@ -225,8 +231,13 @@ test('timeouts and AbortSignal cancel a call', async () => {
   const pending = pm.browse({ url: site.url('/article.html') }, { signal: controller.signal });
   controller.abort(new Error('caller gave up'));
   await expect(pending).rejects.toThrow('caller gave up');
-  // Give the gateway time to finish the abandoned opens before the stack stops.
-  await new Promise((r) => setTimeout(r, 1500));
+  // Every abandoned open that reached the gateway has had its job answered: none is left running
+  // into the next test or the stack's stop.
+  await waitFor(
+    async () => (await answered()) - answeredBefore >= (await arrived()) - arrivedBefore,
+    60_000,
+    'the abandoned opens to finish',
+  );
 });
 
 test('503 NO_CAPACITY is retried after Retry-After until a worker has room', async () => {
