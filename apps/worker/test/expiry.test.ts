@@ -125,7 +125,6 @@ test('once its last session is gone the worker gives its heap back, once, and ne
     'the reclaim log line',
   );
   expect(line).toMatchObject({ ms: expect.any(Number), rssMiB: expect.any(Number) });
-  // Once per idle period.
-  await new Promise((r) => setTimeout(r, 3_000));
-  expect(await reclaims()).toBe(before + 1);
+  // Once per idle period: test/memory-reclaim.test.ts proves it tick by tick (no waiting for real
+  // intervals to pass, which on a loaded machine proves nothing either way).
 });
