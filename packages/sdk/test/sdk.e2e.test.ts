@@ -250,7 +250,15 @@ test('503 NO_CAPACITY is retried after Retry-After until a worker has room', asy
   try {
     const { apiKey } = await small.tenant({ plan: 'builder' });
     const client = new Pagemap({ apiKey, baseUrl: small.url, retries: 0 });
-    const patient = new Pagemap({ apiKey, baseUrl: small.url, retries: 4, backoffBaseMs: 50 });
+    // The patient client's answers are watched, so the worker's room is freed only once it has been
+    // refused (not after a guess at how long that takes).
+    let onRefusal: (() => void) | undefined;
+    const watching: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (res.status === 503) onRefusal?.();
+      return res;
+    };
+    const patient = new Pagemap({ apiKey, baseUrl: small.url, retries: 4, backoffBaseMs: 50, fetch: watching });
     // (patient: a gateway that just started may answer its very first request 503 SERVICE_UNAVAILABLE.)
     const first = await patient.open(site.url('/article.html'));
     await expect(client.browse({ url: site.url('/links.html') })).rejects.toMatchObject({
@@ -259,8 +267,10 @@ test('503 NO_CAPACITY is retried after Retry-After until a worker has room', asy
       retryAfterS: 2,
     });
 
+    const refused = new Promise<void>((r) => (onRefusal = r));
     const pending = patient.browse({ url: site.url('/links.html') });
-    setTimeout(() => void first.close(), 600);
+    await refused;
+    await first.close();
     const second = await pending;
     expect(second.meta.attempts).toBeGreaterThanOrEqual(2);
     expect(second.title).toBe('A Page of Links');
