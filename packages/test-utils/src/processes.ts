@@ -51,7 +51,9 @@ export interface ProcHandle {
 export async function startProcess(
   kind: ProcKind,
   env: Record<string, string>,
-  readyTimeoutMs = 30_000,
+  // A guard against a process that never comes up, not a measure of start-up time: on a loaded
+  // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
+  readyTimeoutMs = 90_000,
 ): Promise<ProcHandle> {
   const main = MAINS[kind];
   const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
