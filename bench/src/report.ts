@@ -1,8 +1,22 @@
 /** Renders a run's results as docs/benchmarks.md, with the targets of the benchmark issue checked. */
+
 import type { Stats } from './stats';
 import type { DatastoreComparison } from './datastore';
 import type { BenchResults } from './results';
 import { renderAgent } from './report-agent';
+
+/** One sentence on how busy the machine was when the run started: the numbers are only as quiet as that. */
+export function loadNote(m: Record<string, unknown>): string {
+  const load = Number(m.loadAverage1m);
+  const cores = Number(m.cores);
+  if (!Number.isFinite(load) || !Number.isFinite(cores) || cores <= 0) return 'Load at the start: not recorded.';
+  const busy = Math.round((Math.min(load, cores) / cores) * 100);
+  const verdict =
+    busy < 25
+      ? 'a quiet machine'
+      : `a busy machine: other work already kept about ${busy}% of the cores busy, and shared them with the benchmark, so every latency here is higher and every throughput lower than on a quiet machine of the same kind`;
+  return `Load at the start: a 1-minute load average of ${load} on ${cores} cores — ${verdict}.`;
+}
 
 type ByLevel = Record<number, Stats>;
 
@@ -45,7 +59,7 @@ export function renderReport(r: BenchResults): string {
   let out = `# Benchmarks\n\nProduced by \`npm run bench\` (bench/src/main.ts) in one run on one machine; raw numbers in \`bench/results/latest.json\`.\nLoopback only: a local fixture site, a local Redis, the gateway and worker as real processes. Re-run it to check any number here.\n\n`;
   out += `## Machine\n\n${Object.entries(r.machine)
     .map(([k, v]) => `- ${k}: ${String(v)}`)
-    .join('\n')}\n\n`;
+    .join('\n')}\n\n${loadNote(r.machine)}\n\n`;
   out += `## Targets\n\n| target | measured | verdict |\n| --- | --- | --- |\n`;
   out += `| new-session browse p50 ≤ 1.0× raw puppeteer (form page, concurrency 1) | service ${ms(svc?.p50)} ms vs raw ${ms(lim?.p50)} ms = ${svc && lim ? x(svc.p50, lim.p50) : '–'}× | ${verdict(svc && lim ? svc.p50 <= lim.p50 : undefined)} |\n`;
   out += `| throughput at concurrency ${top} ≥ 0.9× raw puppeteer's | service ${svcTop?.throughput.toFixed(1)}/s vs raw ${limTop?.throughput.toFixed(1)}/s = ${svcTop && limTop ? x(svcTop.throughput, limTop.throughput) : '–'}× | ${verdict(svcTop && limTop ? svcTop.throughput >= 0.9 * limTop.throughput : undefined)} |\n`;

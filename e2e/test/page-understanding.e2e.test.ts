@@ -30,16 +30,34 @@ beforeAll(async () => {
       PAGEMAP_OUTBOUND_HOST_MAP: 'sso.idp.example=127.0.0.1',
     },
   });
+}, 60_000);
+
+// Each test has its own two tenants (usage counts and open sessions are the test's alone) and
+// closes every session it opened, so no test meets another's session limit or usage.
+const opened: { id: string; key: string }[] = [];
+beforeEach(async () => {
   ({ apiKey: key } = await stack.tenant({ plan: 'builder' }));
   ({ apiKey: otherKey } = await stack.tenant({ plan: 'builder' }));
-}, 60_000);
+});
+
+afterEach(async () => {
+  for (const s of opened.splice(0)) {
+    const closed = await api(stack.url, 'DELETE', `/v1/session/${s.id}`, { key: s.key });
+    expect([200, 404]).toContain(closed.status);
+  }
+});
 
 afterAll(async () => {
   await stack?.stop();
   await site?.close();
 });
 
-const browse = (body: unknown, k = key) => api(stack.url, 'POST', '/v1/browse', { key: k, body });
+async function browse(body: unknown, k = key) {
+  const res = await api(stack.url, 'POST', '/v1/browse', { key: k, body });
+  const id = res.body?.session_id;
+  if (typeof id === 'string' && !opened.some((s) => s.id === id)) opened.push({ id, key: k });
+  return res;
+}
 const usedOf = (res: { headers: Headers }) => Number(res.headers.get('x-usage-action-count'));
 
 test('a login page yields a login tool with username and password, and signing in keeps the session authenticated', async () => {

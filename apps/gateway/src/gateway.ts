@@ -86,7 +86,14 @@ export function createGateway(
             }),
         },
         { name: 'close dispatcher', run: () => services.dispatcher.close() },
-        { name: 'close redis', run: () => redis.quit() },
+        {
+          name: 'close redis',
+          // QUIT needs an open connection: one that never opened (or is reconnecting) is just dropped.
+          run: async () => {
+            if (redis.status === 'ready') await redis.quit();
+            else redis.disconnect();
+          },
+        },
       ],
       (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
     );

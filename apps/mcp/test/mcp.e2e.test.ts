@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createLogger } from '@pagemap/runtime';
-import { api, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { api, startFixtureServer, startStack, type FixtureServer, type Stack, waitFor } from '@pagemap/test-utils';
 import { startHttpServer } from '../src/http';
 
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
@@ -35,8 +35,11 @@ beforeAll(async () => {
   stack = await startStack({ workers: 1, gateways: 1 });
   ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
   // A gateway that just started may answer its first request 503; warm it up.
-  for (let i = 0; i < 20 && (await api(stack.url, 'GET', '/v1/usage', { key })).status !== 200; i++)
-    await new Promise((r) => setTimeout(r, 250));
+  await waitFor(
+    async () => (await api(stack.url, 'GET', '/v1/usage', { key })).status === 200,
+    60_000,
+    'the gateway to answer',
+  );
 }, 90_000);
 
 afterAll(async () => {

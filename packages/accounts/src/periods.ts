@@ -1,5 +1,5 @@
 /**
- * Billing periods (contract §2.4, §8): calendar month for Free, billing anniversary for paid
+ * Billing periods (docs/api.md#get-v1usage, docs/api.md#limits): calendar month for Free, billing anniversary for paid
  * plans, the 14-day window for the Builder trial. All in UTC; the clock is always passed in, so
  * every boundary is testable. docs/billing.md states the rules.
  */

@@ -62,7 +62,7 @@ export function isPlanId(value: string): value is PlanId {
   return Object.prototype.hasOwnProperty.call(PLANS, value);
 }
 
-/** Length of the Builder trial (contract §8). */
+/** Length of the Builder trial (docs/api.md#limits). */
 export const TRIAL_DAYS = 14;
 
 /** The plan an expired, unconverted trial falls back to (docs/billing.md). */

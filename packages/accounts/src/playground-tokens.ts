@@ -1,5 +1,5 @@
 /**
- * Playground tokens (contract §5.4): JWTs signed with HS256, 15-minute lifetime, browse-only
+ * Playground tokens (docs/api.md#authentication): JWTs signed with HS256, 15-minute lifetime, browse-only
  * scope — they observe pages but cannot execute tools, read usage or touch billing. Minted by the
  * gateway (POST /v1/playground/tokens, full key required) and by the admin CLI; verified by the
  * gateway. Both sides share PAGEMAP_JWT_SECRET.

@@ -1,5 +1,5 @@
 /**
- * The login-automation gate (contract §1): a zero-amount card verification and an attestation of
+ * The login-automation gate (docs/api.md#login-pages): a zero-amount card verification and an attestation of
  * the acceptable-use policy, stored with the policy version, time, owner and client IP. The card
  * check comes from the payment provider's signed webhook after its hosted page verified the card;
  * Pagemap never sees the number, only brand, last four digits and the provider's reference.

@@ -1,4 +1,4 @@
-/** `POST /v1/browse` (contract §4.1) and `DELETE /v1/session/{id}` (§4.2). */
+/** `POST /v1/browse` (docs/api.md#post-v1browse) and `DELETE /v1/session/{id}` (docs/api.md#delete-v1sessionid). */
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { Tool, ToolCall, ToolParams, ToolResult } from './tools';

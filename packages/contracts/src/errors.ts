@@ -156,7 +156,7 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
-/** Body of every error response: contract §7. */
+/** Body of every error response (docs/api.md#error-responses). */
 export const ErrorBody = z.object({
   error: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
   message: z.string(),

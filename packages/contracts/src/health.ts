@@ -1,4 +1,4 @@
-/** `GET /health` (contract §2.5). `checks` members beyond the three and their detail are ours. */
+/** `GET /health` (docs/api.md#get-health). `checks` members beyond the three and their detail are ours. */
 import { z } from 'zod';
 
 export const CheckStatus = z.enum(['ok', 'degraded', 'fail', 'skipped']);

@@ -1,4 +1,4 @@
-/** Request limits the contract leaves open (§8); docs/api.md states them. */
+/** Request limits of the API; docs/api.md#limits states them. */
 export const LIMITS = {
   /** Largest request body, in bytes; larger answers 413 PAYLOAD_TOO_LARGE. */
   maxBodyBytes: 100 * 1024,

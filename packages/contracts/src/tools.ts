@@ -1,4 +1,4 @@
-/** Tools: what a page offers (contract §2.2), what a caller asks to run, and what comes back (§2.3). */
+/** Tools: what a page offers, what a caller asks to run, and what comes back (docs/api.md#post-v1browse). */
 import { z } from 'zod';
 
 /** A tool parameter. `name` and `description` are the contract's; the rest is additive. */

@@ -1,4 +1,4 @@
-/** `GET /v1/usage` (contract §2.4, §4.3). */
+/** `GET /v1/usage` (docs/api.md#get-v1usage). */
 import { z } from 'zod';
 
 export const PeriodBasis = z.enum(['calendar_month', 'billing_anniversary', 'trial_window']);
@@ -12,7 +12,7 @@ export const UsageRecord = z.object({
 });
 export type UsageRecord = z.infer<typeof UsageRecord>;
 
-/** The usage headers on every authenticated response (contract §4.1). */
+/** The usage headers on every authenticated response (docs/api.md#post-v1browse). */
 export const USAGE_HEADERS = {
   count: 'X-Usage-Action-Count',
   limit: 'X-Usage-Action-Limit',

@@ -8,7 +8,7 @@ import { validate, compileErrors } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { buildOpenApiDocument, ERROR_CODES } from '@pagemap/contracts';
-import { api, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { api, startFixtureServer, startStack, type FixtureServer, type Stack, waitFor } from '@pagemap/test-utils';
 import { OPENAPI_FILE } from '../src/paths';
 
 type Json = Record<string, any>;
@@ -147,12 +147,19 @@ describe('a real gateway answers what the document says', () => {
   beforeAll(async () => {
     site = await startFixtureServer();
     stack = await startStack({ workers: 1, gateways: 1 });
-    // The scale plan's request rate leaves room for this file's bursts.
-    ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
     // A gateway that just started may answer its first request 503; warm it up.
-    for (let i = 0; i < 20 && (await api(stack.url, 'GET', '/v1/usage', { key })).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 250));
+    const { apiKey: warmUp } = await stack.tenant();
+    await waitFor(
+      async () => (await api(stack.url, 'GET', '/v1/usage', { key: warmUp })).status === 200,
+      60_000,
+      'the gateway to answer',
+    );
   }, 90_000);
+
+  // Each test has a tenant of its own; the scale plan's request rate leaves room for its bursts.
+  beforeEach(async () => {
+    ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
+  });
 
   afterAll(async () => {
     await stack?.stop();

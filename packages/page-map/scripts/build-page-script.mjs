@@ -5,7 +5,7 @@
 // evaluates in the page. The bundle is written outside the fenced page-script folder: that
 // folder holds only code that runs in the page.
 // Run by the package's build, typecheck and jest set-up; the output is git-ignored.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -41,4 +41,9 @@ try {
 if (previous !== text) {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
+}
+// The folder holds this one output: anything else in it is left from an older generator and would
+// be compiled into dist/ as if it were a source.
+for (const name of readdirSync(dirname(out))) {
+  if (join(dirname(out), name) !== out) rmSync(join(dirname(out), name), { recursive: true, force: true });
 }

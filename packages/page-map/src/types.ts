@@ -23,7 +23,7 @@ export interface PageMap {
   /** Final URL after redirects. */
   url: string;
   title: string;
-  /** Ranked, unique, capped; always includes `navigate` and `follow_link`. */
+  /** Ranked, unique, capped; always includes `navigate`, and `follow_link` when the page has links. */
   tools: PageTool[];
   /** Main text of the page, bounded, for the summarizer. */
   text: string;

@@ -21,6 +21,8 @@ test('a navigation that commits during the reading: the new document is read', a
     await extractPageMap(p.page, { includeContent: false }); // the page script is now kept in this document
     // The page leaves, and its main thread stays busy while the next document's answer arrives:
     // the reading asked for meanwhile meets the commit of the new document.
+    // The next document has been asked for: the event the reading below must race.
+    const leaving = p.page.waitForRequest((r) => r.url().endsWith('/replaced/b'));
     await p.page.evaluate(() => {
       setTimeout(() => {
         location.href = '/replaced/b';
@@ -28,7 +30,7 @@ test('a navigation that commits during the reading: the new document is read', a
         while (Date.now() < end);
       }, 0);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await leaving;
     const map = await extractPageMap(p.page, { includeContent: false });
     expect(map.title).toBe('Second');
   } finally {

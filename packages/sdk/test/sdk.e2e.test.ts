@@ -3,7 +3,7 @@
  * Chromium, the loopback fixture site. Open the login page, execute its `login` tool, close,
  * read usage; and the typed errors for 400/401/403/404/429.
  */
-import { startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { metric, startFixtureServer, startStack, type FixtureServer, type Stack, waitFor } from '@pagemap/test-utils';
 import {
   AuthenticationError,
   ClientTimeoutError,
@@ -32,10 +32,14 @@ beforeAll(async () => {
   site = await startFixtureServer();
   // `localhost` stands in for an identity-provider domain, so DOMAIN_BLOCKED is reachable offline.
   stack = await startStack({ workers: 1, gateways: 1, workerEnv: { PAGEMAP_IDP_DOMAINS: 'localhost' } });
-  // The scale plan's request rate leaves room for this file's bursts (free allows 5/s).
+}, 90_000);
+
+// Each test gets a tenant of its own (no test sees another's sessions or usage); the scale plan's
+// request rate leaves room for a test's bursts (free allows 5/s).
+beforeEach(async () => {
   ({ apiKey: key } = await stack.tenant({ plan: 'scale' }));
   pm = new Pagemap({ apiKey: key, baseUrl: stack.url });
-}, 90_000);
+});
 
 afterAll(async () => {
   await stack?.stop();
@@ -43,7 +47,9 @@ afterAll(async () => {
 });
 
 test('open the login page, execute its login tool, close, read usage', async () => {
-  const { apiKey } = await stack.tenant();
+  // Its own free-plan tenant (its usage counts only this test), with a request rate this test's
+  // quick run of calls cannot reach: the free plan's 5/s would depend on the machine's speed.
+  const { apiKey } = await stack.tenant({ limits: { ratePerSecond: 1000 } });
   const client = new Pagemap({ apiKey, baseUrl: stack.url });
   const session = await client.open(site.url('/login.html'));
   expect(session.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
@@ -212,6 +218,12 @@ test('network errors are retried on idempotent calls, never on tool execution un
 });
 
 test('timeouts and AbortSignal cancel a call', async () => {
+  // The gateway carries on with a request its caller abandoned. Count the browse requests that
+  // reach it and the open jobs it has had answered, so the test can wait for those to finish.
+  const gateway = stack.gateways[0]!;
+  const arrived = () => metric(gateway, 'pagemap_http_requests_total', { route: '/v1/browse', status: '200' });
+  const answered = () => metric(gateway, 'pagemap_gateway_job_wait_seconds_count', { kind: 'open' });
+  const [arrivedBefore, answeredBefore] = [await arrived(), await answered()];
   await expect(pm.browse({ url: site.url('/article.html') }, { timeoutMs: 1, retries: 0 })).rejects.toBeInstanceOf(
     ClientTimeoutError,
   );
@@ -219,8 +231,13 @@ test('timeouts and AbortSignal cancel a call', async () => {
   const pending = pm.browse({ url: site.url('/article.html') }, { signal: controller.signal });
   controller.abort(new Error('caller gave up'));
   await expect(pending).rejects.toThrow('caller gave up');
-  // Give the gateway time to finish the abandoned opens before the stack stops.
-  await new Promise((r) => setTimeout(r, 1500));
+  // Every abandoned open that reached the gateway has had its job answered: none is left running
+  // into the next test or the stack's stop.
+  await waitFor(
+    async () => (await answered()) - answeredBefore >= (await arrived()) - arrivedBefore,
+    60_000,
+    'the abandoned opens to finish',
+  );
 });
 
 test('503 NO_CAPACITY is retried after Retry-After until a worker has room', async () => {
@@ -233,7 +250,15 @@ test('503 NO_CAPACITY is retried after Retry-After until a worker has room', asy
   try {
     const { apiKey } = await small.tenant({ plan: 'builder' });
     const client = new Pagemap({ apiKey, baseUrl: small.url, retries: 0 });
-    const patient = new Pagemap({ apiKey, baseUrl: small.url, retries: 4, backoffBaseMs: 50 });
+    // The patient client's answers are watched, so the worker's room is freed only once it has been
+    // refused (not after a guess at how long that takes).
+    let onRefusal: (() => void) | undefined;
+    const watching: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (res.status === 503) onRefusal?.();
+      return res;
+    };
+    const patient = new Pagemap({ apiKey, baseUrl: small.url, retries: 4, backoffBaseMs: 50, fetch: watching });
     // (patient: a gateway that just started may answer its very first request 503 SERVICE_UNAVAILABLE.)
     const first = await patient.open(site.url('/article.html'));
     await expect(client.browse({ url: site.url('/links.html') })).rejects.toMatchObject({
@@ -242,8 +267,10 @@ test('503 NO_CAPACITY is retried after Retry-After until a worker has room', asy
       retryAfterS: 2,
     });
 
+    const refused = new Promise<void>((r) => (onRefusal = r));
     const pending = patient.browse({ url: site.url('/links.html') });
-    setTimeout(() => void first.close(), 600);
+    await refused;
+    await first.close();
     const second = await pending;
     expect(second.meta.attempts).toBeGreaterThanOrEqual(2);
     expect(second.title).toBe('A Page of Links');

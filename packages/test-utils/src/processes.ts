@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { AccountStore, type PlanId, type Tenant } from '@pagemap/accounts';
+import { AccountStore, type LimitOverrides, type PlanId, type Tenant } from '@pagemap/accounts';
 import { keySpace, SessionDirectory, type KeySpace } from '@pagemap/queue';
 import { startDatastore, type Datastore } from './datastore';
 import { waitFor } from './ports';
@@ -51,7 +51,9 @@ export interface ProcHandle {
 export async function startProcess(
   kind: ProcKind,
   env: Record<string, string>,
-  readyTimeoutMs = 30_000,
+  // A guard against a process that never comes up, not a measure of start-up time: on a loaded
+  // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
+  readyTimeoutMs = 90_000,
 ): Promise<ProcHandle> {
   const main = MAINS[kind];
   const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -150,6 +152,8 @@ export interface Stack {
     plan?: PlanId;
     anchor?: Date;
     loginAutomation?: boolean;
+    /** Explicit limits instead of the plan's, e.g. a request rate no test's burst can reach. */
+    limits?: LimitOverrides;
   }): Promise<{ tenant: Tenant; apiKey: string }>;
   stop(): Promise<void>;
 }
@@ -223,6 +227,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         ...(t.anchor ? { anchor: t.anchor } : {}),
       });
       if (t.loginAutomation) await accounts.setLoginAutomation(tenant.id, true);
+      if (t.limits) await accounts.setLimits(tenant.id, t.limits);
       const { key } = await accounts.issueKey(tenant.id);
       return { tenant: (await accounts.getTenant(tenant.id))!, apiKey: key };
     },

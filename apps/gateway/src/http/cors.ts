@@ -1,5 +1,5 @@
 /**
- * CORS for the documentation site's playground (contract §5.4: playground tokens are for the
+ * CORS for the documentation site's playground (docs/api.md#authentication: playground tokens are for the
  * documentation site only). Only the configured origin gets CORS headers, only on /v1 paths, and
  * a cross-origin request from it must carry a playground token: a full API key has no business in
  * a web page, so it is refused (403) instead of being used. Other origins get no CORS headers, so

@@ -1,6 +1,6 @@
 /**
  * GET /v1/billing/portal — the target of `billing.portal_url` in GET /v1/usage. Full API keys
- * only: playground tokens have no billing access (contract §5.4). API clients get the account's
+ * only: playground tokens have no billing access (docs/api.md#authentication). API clients get the account's
  * billing standing as JSON; a browser is sent on to the dashboard, which opens the payment
  * provider's Customer Portal (http/cors.ts, docs/billing.md).
  */

@@ -1,4 +1,4 @@
-/** GET /v1/usage — exact cross-instance usage of the caller's tenant (contract §2.4). Full keys only. */
+/** GET /v1/usage — exact cross-instance usage of the caller's tenant (docs/api.md#get-v1usage). Full keys only. */
 import type { UsageRecord } from '@pagemap/contracts';
 import { defineRoute } from '../http/route';
 import { BILLING_PORTAL_PATH } from './billing-portal.get';

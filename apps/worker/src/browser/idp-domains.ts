@@ -1,5 +1,5 @@
 /**
- * Dedicated identity-provider / single-sign-on domains of the large providers (contract §1):
+ * Dedicated identity-provider / single-sign-on domains of the large providers (docs/api.md#login-pages):
  * refused with DOMAIN_BLOCKED unless the tenant's login automation is enabled. Sites that
  * render their own login form are not on this list. Operators replace it with
  * PAGEMAP_IDP_DOMAINS; an entry `example.com` covers the domain and its subdomains.

@@ -12,7 +12,7 @@ const byRank = (a: Candidate, b: Candidate) => b.score - a.score || a.order - b.
 
 export function buildTools(raw: RawPage, maxTools = 30): PageTool[] {
   const cands = Object.values(KINDS).flatMap((kind) => kind.build?.(raw) ?? []);
-  // follow_link and navigate are always offered; the others compete for the remaining places.
+  // navigate is always offered, follow_link whenever the page has a link; the others compete for the remaining places.
   const always = cands.filter((c) => c.keep === 'always');
   const ranked = cands
     .filter((c) => c.keep !== 'always')

@@ -42,8 +42,7 @@ function check(c: (typeof CORPUS)[number], m: PageMap, where: string): string[] 
   // Invariants of every map.
   if (new Set(names).size !== names.length) problems.push(`${where}: duplicate tool names ${names.join(',')}`);
   if (names.length > 30) problems.push(`${where}: ${names.length} tools`);
-  if (!names.includes('navigate') || !names.includes('follow_link'))
-    problems.push(`${where}: navigate/follow_link missing`);
+  if (!names.includes('navigate')) problems.push(`${where}: navigate missing`);
   for (const t of m.tools) {
     if (!/^[a-z][a-z0-9_]*$/.test(t.tool.name)) problems.push(`${where}: tool name ${t.tool.name} is not snake_case`);
     if (!t.tool.description) problems.push(`${where}: ${t.tool.name} has no description`);

@@ -1,4 +1,4 @@
-/** `follow_link`: follow one of the page's links by its text or URL. Always offered. */
+/** `follow_link`: follow one of the page's links by its text or URL. Offered whenever the page has a link. */
 import type { FollowLinkBinding } from '../../bindings';
 import { callPageScript } from '../../page-script-host/call';
 import type { RawLink, RawPage } from '../../shared/page-script-types';
@@ -36,7 +36,10 @@ function followCandidate(raw: RawPage): Candidate {
     keep: 'always',
     tool: {
       name: 'follow_link',
-      description: `Follow one of this page's ${raw.links.length} links, by its text (or its URL).`,
+      description:
+        raw.links.length === 1
+          ? "Follow this page's one link, by its text (or its URL)."
+          : `Follow one of this page's ${raw.links.length} links, by its text (or its URL).`,
       params: [
         {
           name: 'link',
@@ -78,7 +81,8 @@ const samePage = (href: string, current: string): boolean => {
 };
 
 export const followLink: ToolKind<FollowLinkBinding> = {
-  build: (raw) => [followCandidate(raw)],
+  // A page without links gets no follow_link: a tool that can only fail is noise for the agent.
+  build: (raw) => (raw.links.length > 0 ? [followCandidate(raw)] : []),
   async run(binding, { page, call, values, deadline, opts }) {
     const name = call.tool;
     const href = findLink(binding, String(values.link), page.url());
