@@ -18,6 +18,7 @@ import type { PhaseClock } from './phases';
 import { watchCookies } from './login-by-cookies';
 import { navigate } from './navigation';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
+import { shareable } from './page-map-cache';
 import { takeScreenshot, type ScreenshotBounds } from './screenshot';
 import { unsealCalls } from './sealed-calls';
 import type { TargetPolicy } from './target-policy';
@@ -140,6 +141,8 @@ export class BrowseHandler {
   ): Promise<BrowseJobResult> {
     let batch: BatchOutcome | undefined;
     if (calls.length > 0) {
+      // Whatever the tools do (a form posted, storage written), the session's pages may now show it.
+      session.acted = true;
       batch = await phases.time('tools', async () => {
         const cookiesChanged = await watchCookies(session.context);
         const out = await this.deps.batch.run(
@@ -156,7 +159,8 @@ export class BrowseHandler {
     }
     const current = await pageAfter(session, map, job, batch !== undefined, phases, this.deps.renderWaitMs);
     session.pageMap = current;
-    const { summary, cache } = await this.deps.summaries.summarize(current, session.authenticated, phases);
+    const shared = shareable(session, job.url, calls.length, current.url);
+    const { summary, cache } = await this.deps.summaries.summarize(current, shared, phases);
     // A new session's record must be in the directory before the agent learns its id.
     await phases.time('directory', () => session.recorded);
     // The request ends now: the idle time-out counts from here (and `expires_at` says so). Not
