@@ -90,11 +90,12 @@ export function createWorker(
         fallback: offline,
       })
     : offline;
+  const sealer = new Sealer(env.PAGEMAP_PAYLOAD_KEY);
   const browse = new BrowseHandler({
     workerId: id,
     registry,
     policy: new TargetPolicy(guard, new IdpPolicy(env.PAGEMAP_IDP_DOMAINS), metrics),
-    sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
+    sealer,
     batch: new BatchRunner({ toolMs: env.PAGEMAP_TOOL_TIMEOUT_MS, batchMs: env.PAGEMAP_BATCH_TIMEOUT_MS }, metrics),
     summaries: new PageSummaries(new PageMapCache(redis, keys, env.PAGEMAP_CACHE_TTL_S), summarizer, metrics),
     metrics,
@@ -112,6 +113,7 @@ export function createWorker(
       maxSessions: env.PAGEMAP_MAX_SESSIONS,
       openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY,
       logJobs: env.PAGEMAP_LOG_JOBS,
+      sealer,
       onIdle: () => pool.refill(),
     },
     // Keyed by the catalog's job names: leaving one out is a type error.
