@@ -121,7 +121,7 @@ export class EgressProxy {
     host: string,
     port: number,
   ): Promise<{ address: string } | { refused: true; unresolved: boolean }> {
-    const verdict = await this.guard.vet(host);
+    const verdict = await this.guard.vet(host, port);
     if (verdict.allowed) {
       this.stats.allowed += 1;
       return { address: verdict.addresses[0]! };
