@@ -25,7 +25,7 @@ export const WorkerHeartbeat = z.object({
    * The worker's listening ports (HTTP probes and metrics, egress proxy), comma-separated: other
    * workers refuse them to their browsers (apps/worker browser/stack-ports.ts).
    */
-  ports: z.string().default(''),
+  ports: z.string().optional(),
 });
 export type WorkerHeartbeat = z.infer<typeof WorkerHeartbeat>;
 

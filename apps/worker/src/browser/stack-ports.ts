@@ -42,7 +42,7 @@ export class StackPorts implements StackPortSet {
   async refresh(fleet: Pick<WorkerFleet, 'live'>): Promise<boolean> {
     const beats = await fleet.live().catch(() => undefined);
     if (!beats) return false;
-    const next = new Set(beats.flatMap((b) => parsePorts(b.ports)));
+    const next = new Set(beats.flatMap((b) => parsePorts(b.ports ?? '')));
     const changed = next.size !== this.#fleet.size || [...next].some((p) => !this.#fleet.has(p));
     this.#fleet = next;
     return changed;
