@@ -5,7 +5,7 @@
  * turning a browser crash into WORKER_LOST, and when the idle time-out starts counting.
  */
 import type { BrowseJob, BrowseJobResult, JobFailure, ToolCall } from '@pagemap/contracts';
-import { dialogsOf, extractPageMap, redact, type PageMap } from '@pagemap/page-map';
+import { dialogsOf, extractPageMap, type PageMap } from '@pagemap/page-map';
 import type { Sealer } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
@@ -19,6 +19,7 @@ import { watchCookies } from './login-by-cookies';
 import { navigate } from './navigation';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
 import { shareable } from './page-map-cache';
+import { redactEchoes } from './redact-echoes';
 import { takeScreenshot, type ScreenshotBounds } from './screenshot';
 import { unsealCalls } from './sealed-calls';
 import type { TargetPolicy } from './target-policy';
@@ -151,8 +152,8 @@ export class BrowseHandler {
           calls,
           this.deps.policy.toolTargets(job.loginAutomation),
         );
-        // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
-        dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
+        // A dialog may echo a value typed by any tool of the batch, as typed or disguised: redact all.
+        dialogsOf(session.page).redact((m) => redactEchoes(m, calls));
         if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
         return out;
       });
