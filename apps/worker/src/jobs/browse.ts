@@ -20,6 +20,7 @@ import { navigate } from './navigation';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
 import { shareable } from './page-map-cache';
 import { redactEchoes } from './redact-echoes';
+import { DocumentWatch } from './document-watch';
 import { takeScreenshot, type ScreenshotBounds } from './screenshot';
 import { unsealCalls } from './sealed-calls';
 import type { TargetPolicy } from './target-policy';
@@ -104,6 +105,31 @@ export class BrowseHandler {
     );
   }
 
+  /** Runs the request's tools; the session counts as having acted from now on. */
+  async #runBatch(session: Session, map: PageMap, calls: ToolCall[], job: BrowseJob): Promise<BatchOutcome> {
+    // Whatever the tools do (a form posted, storage written), the session's pages may now show it.
+    session.acted = true;
+    const cookiesChanged = await watchCookies(session.context);
+    const documents = new DocumentWatch(session.page);
+    let out: BatchOutcome;
+    try {
+      out = await this.deps.batch.run(session.page, map, calls, this.deps.policy.toolTargets(job.loginAutomation));
+    } finally {
+      documents.detach();
+    }
+    // A navigation that ended on the proxy's refusal or its 502 is a failed tool, and not billed.
+    const failure = await documents.failure(this.deps.policy);
+    const last = out.results.at(-1);
+    if (failure && last && (last.success || last.error?.code === 'NAVIGATION_FAILED')) {
+      out.results[out.results.length - 1] = { tool: last.tool, success: false, error: failure };
+      out.toolsRun -= 1;
+    }
+    // A dialog may echo a value typed by any tool of the batch, as typed or disguised: redact all.
+    dialogsOf(session.page).redact((m) => redactEchoes(m, calls));
+    if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
+    return out;
+  }
+
   #fail(error: JobError): JobFailure {
     return jobFailure(this.deps.workerId, error);
   }
@@ -140,24 +166,8 @@ export class BrowseHandler {
     job: BrowseJob,
     phases: PhaseClock,
   ): Promise<BrowseJobResult> {
-    let batch: BatchOutcome | undefined;
-    if (calls.length > 0) {
-      // Whatever the tools do (a form posted, storage written), the session's pages may now show it.
-      session.acted = true;
-      batch = await phases.time('tools', async () => {
-        const cookiesChanged = await watchCookies(session.context);
-        const out = await this.deps.batch.run(
-          session.page,
-          map,
-          calls,
-          this.deps.policy.toolTargets(job.loginAutomation),
-        );
-        // A dialog may echo a value typed by any tool of the batch, as typed or disguised: redact all.
-        dialogsOf(session.page).redact((m) => redactEchoes(m, calls));
-        if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
-        return out;
-      });
-    }
+    const batch =
+      calls.length > 0 ? await phases.time('tools', () => this.#runBatch(session, map, calls, job)) : undefined;
     const current = await pageAfter(session, map, job, batch !== undefined, phases, this.deps.renderWaitMs);
     session.pageMap = current;
     const shared = shareable(session, job.url, calls.length, current.url);
