@@ -166,6 +166,7 @@ test('through the billing page with STRIPE_SECRET_KEY set: card verified by the 
     await client.request('POST', '/signup', {
       form: { _csrf: await client.csrf('/signup'), account: 'Stripe test', email, password: PASSWORD },
     });
+    await client.signIn(email, PASSWORD);
     const billing = await client.request('GET', '/billing');
     expect(billing.text).toContain('Stripe test mode');
     const form = {
