@@ -94,11 +94,18 @@ test("opening a site that does not answer is NAVIGATION_FAILED, not the egress p
   expect(await used()).toBe(before);
 });
 
-test('a meta refresh to a refused address never answers 500', async () => {
+test("a meta refresh to a refused address never answers 500, nor the proxy's refusal as a billed page", async () => {
   for (let i = 0; i < 3; i++) {
+    const before = await used();
     const res = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/nav/meta-refresh') } });
-    expect({ status: res.status, error: res.body.error }).not.toMatchObject({ status: 500 });
-    expect(res.body.error).not.toBe('INTERNAL_ERROR');
+    // Read before the refresh fired: the page itself (billed). After: refused (not billed).
+    if (res.status === 200) {
+      expect(res.body.title).toBe('Moving');
+      expect(await used()).toBe(before + 1);
+    } else {
+      expect([res.status, res.body.error]).toEqual([403, 'TARGET_NOT_ALLOWED']);
+      expect(await used()).toBe(before);
+    }
   }
   expect(forbidden.hits()).toBe(0);
 });

@@ -16,7 +16,7 @@ import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
 import type { PhaseClock } from './phases';
 import { watchCookies } from './login-by-cookies';
-import { navigate } from './navigation';
+import { openFirstPage } from './first-page';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
 import { shareable } from './page-map-cache';
 import { redactEchoes } from './redact-echoes';
@@ -56,17 +56,15 @@ export class BrowseHandler {
     const session = await registry.open(job.sessionId, job.tenantId, phases);
     return session.exclusive(() =>
       this.#crashSafe(session, async () => {
-        const status = await navigate(session.page, url, policy, this.deps.navigationMs, phases);
-        if (typeof status !== 'number') {
-          await registry.close(session.id, 'open_failed');
-          return this.#fail(status);
-        }
-        const map = await extractPageMap(session.page, {
+        const map = await openFirstPage(session.page, url, policy, this.deps.navigationMs, phases, {
           includeContent: job.includePageContent && calls.length === 0,
-          status,
           onTiming: phases.extractTiming,
           awaitRenderMs: this.deps.renderWaitMs,
         });
+        if ('code' in map) {
+          await registry.close(session.id, 'open_failed');
+          return this.#fail(map);
+        }
         if (map.block) {
           metrics.blocks.inc({ kind: map.block.kind });
           await registry.close(session.id, 'open_failed');
