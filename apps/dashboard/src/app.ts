@@ -3,6 +3,7 @@
  * script or style and no third-party origin), sessions, CSRF on every unsafe method, the pages,
  * the documentation site at /docs/, and a plain error page that leaks nothing.
  */
+import { timingSafeEqual } from 'node:crypto';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import type { DashboardServices } from './services';
@@ -51,7 +52,12 @@ export function createApp(services: DashboardServices): express.Express {
   app.use('/static', express.static(services.staticDir, { index: false, maxAge: '1h' }));
   app.use('/docs', express.static(services.siteDir, { index: 'index.html', extensions: ['html'] }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res) => {
+    if (!metricsAllowed(req.headers.authorization, services.env.PAGEMAP_DASHBOARD_METRICS_TOKEN))
+      return void res
+        .status(401)
+        .set('WWW-Authenticate', 'Bearer realm="pagemap-metrics"')
+        .json({ error: 'UNAUTHORIZED' });
     res.setHeader('Content-Type', services.metrics.registry.contentType);
     res.send(await services.metrics.registry.metrics());
   });
@@ -108,4 +114,12 @@ export function createApp(services: DashboardServices): express.Express {
   };
   app.use(onError);
   return app;
+}
+
+/** /metrics is open without a configured token; with one, only a request bearing it (compared in constant time). */
+function metricsAllowed(header: string | undefined, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const given = Buffer.from(/^Bearer +(\S+)$/i.exec(header ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

@@ -21,7 +21,8 @@ export const DashboardEnvVars = z.object({
   /** Signs the session cookie; at least 32 characters. */
   PAGEMAP_DASHBOARD_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   PORT: envInt(8090, 0, 65535),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told: the launcher and the container images set it for what they expose. */
+  HOST: z.string().default('127.0.0.1'),
   /**
    * Public URL of the dashboard (what browsers type). Cookies are `Secure` when it is https.
    * Unset: `http://HOST:PORT` (development).
@@ -53,6 +54,11 @@ export const DashboardEnvVars = z.object({
   PAGEMAP_DASHBOARD_AUTH_RATE: envInt(30, 1, 10_000),
   /** Session lifetime without activity, seconds. */
   PAGEMAP_DASHBOARD_SESSION_TTL_S: envInt(8 * 3600, 60, 30 * 86_400),
+  /**
+   * When set, GET /metrics needs `Authorization: Bearer <this>` (a scraper's secret). Unset, it
+   * is open to whoever reaches the port: bind HOST to a private interface then.
+   */
+  PAGEMAP_DASHBOARD_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Trust X-Forwarded-* (TLS terminated by a proxy in front). */
   PAGEMAP_TRUST_PROXY: envBool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -74,6 +74,8 @@ export async function signUpOwner(h: BillingHarness, tag: string) {
   await client.request('POST', '/signup', {
     form: { _csrf: await client.csrf('/signup'), account: `Billing ${tag}`, email, password: PASSWORD },
   });
+  // Sign-up answers alike for new and known addresses, so it signs nobody in: sign in next.
+  await client.signIn(email, PASSWORD);
   const owner = (await h.dash.services.owners.findByEmail(email))!;
   return { client, owner, tenantId: owner.tenantId };
 }

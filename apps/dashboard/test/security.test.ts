@@ -52,6 +52,8 @@ async function signedUp(accountName = 'Security test'): Promise<{ client: Dashbo
     form: { _csrf: token, account: accountName, email, password: PASSWORD },
   });
   expect(res.status).toBe(303);
+  // Sign-up answers alike for new and known addresses, so it signs nobody in: sign in now.
+  expect(await client.signIn(email, PASSWORD)).toBe(303);
   return { client, email };
 }
 

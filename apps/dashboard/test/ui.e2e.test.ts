@@ -51,7 +51,7 @@ const text = (selector: string) => page.$eval(selector, (el) => (el as HTMLEleme
 const go = (path: string) => page.goto(env.url + path, { waitUntil: 'load' });
 let apiKey = '';
 
-test('an owner signs up and lands on the keys page of a new Free account', async () => {
+test('an owner signs up, then signs in to the keys page of a new Free account', async () => {
   await go('/signup');
   const status = await submitForm(
     page,
@@ -59,8 +59,11 @@ test('an owner signs up and lands on the keys page of a new Free account', async
     'form[action="/signup"] button',
   );
   expect(status).toBe(200);
-  expect(new URL(page.url()).pathname).toBe('/keys');
-  expect(await text('.flash')).toContain('Account created');
+  // Sign-up answers alike for new and known addresses (it tells nothing), so it leads to sign-in.
+  expect(new URL(page.url()).pathname).toBe('/signin');
+  expect(await text('.flash')).toContain('Sign-up received');
+  await submitForm(page, { email, password: PASSWORD }, 'form[action="/signin"] button');
+  await go('/keys');
   expect(await text('header .who')).toContain(email);
 });
 

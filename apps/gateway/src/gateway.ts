@@ -35,12 +35,14 @@ export function createGateway(
   const accounts = new AccountStore(redis, keys);
   const fleet = new WorkerFleet(redis, keys);
   const directory = new SessionDirectory(redis, keys, fleet);
+  const sealer = new Sealer(env.PAGEMAP_PAYLOAD_KEY);
   const dispatcher = new Dispatcher(
     redis,
     {
       redis: redisTarget,
       keys,
       fleet,
+      sealer,
       deadlineMs: env.PAGEMAP_REQUEST_TIMEOUT_MS,
       pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS,
       ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS,
@@ -49,7 +51,6 @@ export function createGateway(
     log,
   );
   const meter = new UsageMeter(accounts, metrics);
-  const sealer = new Sealer(env.PAGEMAP_PAYLOAD_KEY);
   const services: GatewayServices = {
     env,
     log,

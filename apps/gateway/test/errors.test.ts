@@ -137,6 +137,20 @@ const CASES: Case[] = [
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
   {
+    name: 'a UTF-16 charset (docs/errors.md: only UTF-8 JSON)',
+    body: '{"url":"https://example.com/"}',
+    headers: { 'content-type': 'application/json; charset=utf-16' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'a quoted UTF-16LE charset',
+    body: '{"url":"https://example.com/"}',
+    headers: { 'content-type': 'application/json; charset="UTF-16LE"' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
     name: 'an oversized body',
     body: { url: OK_URL, tool: 'search', params: { query: 'x'.repeat(LIMITS.maxBodyBytes + 10) } },
     status: 413,

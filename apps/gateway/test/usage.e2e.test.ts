@@ -229,6 +229,28 @@ describe('playground tokens', () => {
     expect(ErrorBody.parse(res.body).error).toBe('FORBIDDEN');
   });
 
+  test('a token dies with the key that minted it: 401 at its next use after the revocation', async () => {
+    const t = await stack.tenant({ plan: 'builder' });
+    const minted = await api(g1, 'POST', '/v1/playground/tokens', { key: t.apiKey, body: {} });
+    const own = minted.body.token as string;
+    const before = await api(g2, 'POST', '/v1/browse', { key: own, body: { url: site.url('/search.html') } });
+    expect(before.status).toBe(200);
+    const [keyInfo] = await stack.accounts.listKeys(t.tenant.id);
+    expect(await stack.accounts.revokeKey(t.tenant.id, keyInfo!.keyId)).toBe(true);
+    for (const g of [g1, g2]) {
+      const after = await api(g, 'POST', '/v1/browse', { key: own, body: { url: site.url('/search.html') } });
+      expect([after.status, after.body.error]).toEqual([401, 'UNAUTHORIZED']);
+    }
+    // Another key's token of the same tenant is unaffected.
+    const other = await stack.accounts.issueKey(t.tenant.id);
+    const next = await api(g1, 'POST', '/v1/playground/tokens', { key: other.key, body: {} });
+    const res = await api(g2, 'POST', '/v1/browse', {
+      key: next.body.token,
+      body: { session_id: before.body.session_id },
+    });
+    expect(res.status).not.toBe(401);
+  });
+
   test('the billing portal and usage answer a full key', async () => {
     expect((await api(g1, 'GET', '/v1/usage', { key })).status).toBe(200);
     const portal = await api(g1, 'GET', '/v1/billing/portal', { key });

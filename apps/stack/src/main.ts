@@ -111,10 +111,15 @@ async function main(): Promise<void> {
       supervisor.add({ name, command: process.execPath, args: [join(ROOT, main)], env: { ...common, ...extra } });
     // PAGEMAP_WORKER_BASE_PORT=0: each worker picks a free port for its /health and /metrics.
     const workerPort = (i: number) => String(env.PAGEMAP_WORKER_BASE_PORT === 0 ? 0 : env.PAGEMAP_WORKER_BASE_PORT + i);
+    // The stack's own ports that no worker can learn by itself (workers announce theirs, Redis's is
+    // in REDIS_URL): refused to the browsers even though the demo needs loopback (docs/security.md).
+    // 8765: the MCP server's default HTTP port (it is started apart from the stack).
+    const ownPorts = [env.PORT, env.PAGEMAP_DASHBOARD_PORT, 8765].join(',');
     for (let i = 0; i < env.PAGEMAP_WORKERS; i++)
       launch(`worker ${i + 1}`, 'apps/worker/dist/main.js', {
         PAGEMAP_WORKER_PORT: workerPort(i),
         PAGEMAP_WORKER_HOST: '127.0.0.1',
+        PAGEMAP_OUTBOUND_DENY_PORTS: ownPorts,
       });
     launch('gateway', 'apps/gateway/dist/main.js', {
       PORT: String(env.PORT),

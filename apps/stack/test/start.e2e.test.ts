@@ -14,10 +14,12 @@ const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
 let launcher: ChildProcess;
 let out = '';
 let dataDir: string;
+let redisPort: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));
-  const [port, redisPort, dashboardPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, dashboardPort] = [await freePort(), await freePort()];
+  redisPort = await freePort();
   launcher = spawn(process.execPath, [MAIN], {
     env: childEnv({
       PORT: String(port),
@@ -38,7 +40,14 @@ beforeAll(async () => {
 }, 100_000);
 
 afterAll(async () => {
-  if (launcher.exitCode === null) launcher.kill('SIGKILL');
+  // A test that failed before its Ctrl-C: stop the launcher the same way, so it stops its children
+  // (SIGKILL alone would leave them running, holding the ports other runs need).
+  if (launcher.exitCode === null) {
+    const exited = new Promise((r) => launcher.once('exit', r));
+    launcher.kill('SIGINT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
+    if (launcher.exitCode === null) launcher.kill('SIGKILL');
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -76,6 +85,27 @@ test('the printed curl returns a page map, and Ctrl-C stops everything', async (
   expect((await fetch(`${standin}/v1/customers/cus_none`)).status).toBe(404);
   const unsigned = await fetch(`${dashboard}/billing/webhook`, { method: 'POST', body: '{}' });
   expect(unsigned.status).toBe(400);
+
+  // Loopback is allowed for the demo site, never for the stack itself: its gateway, dashboard,
+  // Redis and worker ports are refused as browse targets (docs/security.md).
+  const own = [
+    endpoint!.replace('/v1/browse', '/health?deep=true'),
+    `${dashboard}/metrics`,
+    `http://127.0.0.1:${redisPort}/`,
+    'http://127.0.0.1:9101/metrics',
+  ];
+  for (const url of own) {
+    const refused = await fetch(endpoint!, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
+    expect({ url, status: refused.status, error: ((await refused.json()) as { error?: string }).error }).toEqual({
+      url,
+      status: 403,
+      error: 'TARGET_NOT_ALLOWED',
+    });
+  }
 
   // The processes the launcher started: redis-server, worker, gateway, dashboard.
   const pids = [...out.matchAll(/started [\w -]+ \(pid (\d+)\)/g)].map((m) => Number(m[1]));

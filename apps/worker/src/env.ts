@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { envBool, envInt, envList, parseEnv } from '@pagemap/runtime';
 import { REDIS_ENV } from '@pagemap/queue';
 import { parseHostMap } from './browser/outbound-guard';
+import { parsePorts } from './browser/stack-ports';
 
 export const WorkerEnvSchema = z
   .object({
@@ -82,6 +83,17 @@ export const WorkerEnvSchema = z
         ctx.addIssue({ code: 'custom', message: `PAGEMAP_OUTBOUND_HOST_MAP: ${(err as Error).message}` });
         return z.NEVER;
       }
+    }),
+    /**
+     * Ports of the service's own processes that publish nothing (gateways, dashboard, MCP server),
+     * comma-separated: refused on any non-public address even when PAGEMAP_OUTBOUND_ALLOW lets
+     * loopback through. Workers' and Redis's ports are known without it (browser/stack-ports.ts).
+     */
+    PAGEMAP_OUTBOUND_DENY_PORTS: envList([]).transform((entries, ctx) => {
+      const ports = parsePorts(entries.join(','));
+      if (ports.length !== entries.length)
+        ctx.addIssue({ code: 'custom', message: 'PAGEMAP_OUTBOUND_DENY_PORTS: ports 1-65535' });
+      return ports;
     }),
     /** Identity-provider / SSO domains refused unless the tenant enabled login automation; replaces the built-in list. */
     PAGEMAP_IDP_DOMAINS: envList([]),

@@ -12,6 +12,10 @@ export interface HeartbeatState {
   browserAlive: () => boolean;
   accepting: () => boolean;
   summarizer: () => string;
+  /** This worker's listening ports, comma-separated (announced so other workers refuse them). */
+  ports: () => string;
+  /** Runs after each beat (the worker re-reads the fleet's ports then). */
+  afterBeat?: () => Promise<void>;
 }
 
 export class Heartbeat {
@@ -46,9 +50,11 @@ export class Heartbeat {
         summarizer: this.state.summarizer(),
         at: Date.now(),
         pid: process.pid,
+        ports: this.state.ports(),
       },
       this.ttlMs,
     );
+    await this.state.afterBeat?.();
   }
 
   /** Deregisters at once, so gateways stop routing here without waiting for the TTL. */

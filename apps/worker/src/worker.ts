@@ -14,6 +14,7 @@ import { createWorkerMetrics } from './metrics';
 import { BrowserHost } from './browser/browser-host';
 import { HostResolver, OutboundGuard } from './browser/outbound-guard';
 import { EgressProxy } from './browser/egress-proxy';
+import { StackPorts } from './browser/stack-ports';
 import { IdpPolicy } from './browser/idp-domains';
 import { SessionRegistry } from './sessions/registry';
 import { ContextPool } from './sessions/context-pool';
@@ -53,7 +54,12 @@ export function createWorker(
   const directory = new SessionDirectory(redis, keys, fleet);
   // Every browser connection goes through the egress proxy, which applies the outbound guard to
   // the resolved address of each one. Its flags come last so operator flags cannot replace them.
-  const guard = new OutboundGuard(env.PAGEMAP_OUTBOUND_ALLOW, new HostResolver(env.PAGEMAP_OUTBOUND_HOST_MAP));
+  const stackPorts = new StackPorts(env.PAGEMAP_OUTBOUND_DENY_PORTS, env.REDIS_URL);
+  const guard = new OutboundGuard(
+    env.PAGEMAP_OUTBOUND_ALLOW,
+    new HostResolver(env.PAGEMAP_OUTBOUND_HOST_MAP),
+    stackPorts,
+  );
   const egress = new EgressProxy(guard, log, () => metrics.blocks.inc({ kind: 'outbound' }));
   const chromiumArgs = env.PAGEMAP_CHROMIUM_ARGS.split(/\s+/).filter(Boolean);
   const host = new BrowserHost(
@@ -92,11 +98,12 @@ export function createWorker(
         fallback: offline,
       })
     : offline;
+  const sealer = new Sealer(env.PAGEMAP_PAYLOAD_KEY);
   const browse = new BrowseHandler({
     workerId: id,
     registry,
     policy: new TargetPolicy(guard, new IdpPolicy(env.PAGEMAP_IDP_DOMAINS), metrics),
-    sealer: new Sealer(env.PAGEMAP_PAYLOAD_KEY),
+    sealer,
     batch: new BatchRunner({ toolMs: env.PAGEMAP_TOOL_TIMEOUT_MS, batchMs: env.PAGEMAP_BATCH_TIMEOUT_MS }, metrics),
     loginGuard: new LoginGuard(new LoginAbuseStore(redis, keys), loginAbuseThresholds(env), metrics, log),
     summaries: new PageSummaries(new PageMapCache(redis, keys, env.PAGEMAP_CACHE_TTL_S), summarizer, metrics),
@@ -115,6 +122,7 @@ export function createWorker(
       maxSessions: env.PAGEMAP_MAX_SESSIONS,
       openConcurrency: env.PAGEMAP_OPEN_CONCURRENCY,
       logJobs: env.PAGEMAP_LOG_JOBS,
+      sealer,
       onIdle: () => pool.refill(),
     },
     // Keyed by the catalog's job names: leaving one out is a type error.
@@ -136,6 +144,10 @@ export function createWorker(
       browserAlive: () => host.alive,
       accepting: () => consumers.accepting,
       summarizer: () => summarizerStatus,
+      ports: () => (server ? `${portOf(server)},${egress.port}` : String(egress.port)),
+      afterBeat: async () => {
+        if (await stackPorts.refresh(fleet)) log.info({ ports: stackPorts.fleetPorts }, 'fleet ports learnt');
+      },
     },
     env.PAGEMAP_HEARTBEAT_MS,
     env.PAGEMAP_HEARTBEAT_TTL_MS,
@@ -227,7 +239,8 @@ export function createWorker(
     async start() {
       // The port first: a taken one ends start-up before the browser or any queue is touched.
       server = await startWorkerHttp(env.PAGEMAP_WORKER_HOST, env.PAGEMAP_WORKER_PORT, metrics.registry, probes);
-      await egress.start();
+      stackPorts.add(portOf(server));
+      stackPorts.add(await egress.start());
       await Promise.all([host.start(), checkSummarizer()]);
       pool.refill();
       consumers.start();

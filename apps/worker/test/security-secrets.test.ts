@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { api, startFixtureServer, startStack, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { dumpRedis, spellings } from './at-rest-scan';
 
 let stack: Stack;
 let site: FixtureServer;
@@ -68,53 +69,6 @@ function loginTool(tools: Array<{ name: string; params?: Array<{ name: string; t
   throw new Error(`no login tool among ${JSON.stringify(tools)}`);
 }
 
-async function dumpRedis(): Promise<string[]> {
-  const r = stack.redis.client;
-  const out: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await r.scan(cursor, 'COUNT', 500);
-    cursor = next;
-    for (const k of keys) {
-      out.push(k);
-      const type = await r.type(k);
-      switch (type) {
-        case 'string':
-          out.push((await r.get(k)) ?? '');
-          break;
-        case 'hash':
-          out.push(JSON.stringify(await r.hgetall(k)));
-          break;
-        case 'list':
-          out.push(JSON.stringify(await r.lrange(k, 0, -1)));
-          break;
-        case 'set':
-          out.push(JSON.stringify(await r.smembers(k)));
-          break;
-        case 'zset':
-          out.push(JSON.stringify(await r.zrange(k, 0, -1, 'WITHSCORES')));
-          break;
-        case 'stream':
-          out.push(JSON.stringify(await r.xrange(k, '-', '+')));
-          break;
-        default:
-          out.push(`<${type}>`);
-      }
-    }
-  } while (cursor !== '0');
-  return out;
-}
-
-function spellings(secret: string): string[] {
-  return [
-    secret,
-    Buffer.from(secret).toString('base64'),
-    Buffer.from(secret).toString('base64url'),
-    Buffer.from(secret).toString('hex'),
-    encodeURIComponent(secret),
-  ];
-}
-
 test('a login through the whole stack leaves its passwords nowhere: Redis, logs, metrics, responses', async () => {
   const { apiKey } = await stack.tenant({ plan: 'scale', loginAutomation: true });
   const opened = await call('POST', '/v1/browse', { key: apiKey, body: { url: site.url('/login.html') } });
@@ -155,7 +109,7 @@ test('a login through the whole stack leaves its passwords nowhere: Redis, logs,
     metrics.push(await res.text());
   }
   const places = {
-    redis: (await dumpRedis()).join('\n'),
+    redis: (await dumpRedis(stack.redis.client)).join('\n'),
     gatewayLogs: stack.gateways.map((g) => g.output()).join('\n'),
     workerLogs: stack.workers.map((w) => w.output()).join('\n'),
     metrics: metrics.join('\n'),
@@ -176,7 +130,7 @@ test('a login through the whole stack leaves its passwords nowhere: Redis, logs,
 test('API keys exist in Redis only as hashes', async () => {
   const { apiKey } = await stack.tenant();
   expect((await call('GET', '/v1/usage', { key: apiKey })).status).toBe(200);
-  const dump = (await dumpRedis()).join('\n');
+  const dump = (await dumpRedis(stack.redis.client)).join('\n');
   expect(dump).not.toContain(apiKey);
   expect(dump).not.toContain(apiKey.slice(3)); // the random part without the pm_ prefix
   // Stored under its SHA-256 hash (packages/accounts hashApiKey).

@@ -165,6 +165,31 @@ describe('JavaScript dialogs', () => {
     expect(JSON.stringify(res)).not.toContain('SECRET-4411');
   });
 
+  test('a dialog that echoes a typed value disguised (reversed, upper-cased, encoded) reports it redacted', async () => {
+    site.route('GET', '/echo-disguised', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Echo</title><main><form aria-label="Code" onsubmit="event.preventDefault();
+        var v = document.getElementById('c').value;
+        alert('Reversed ' + v.split('').reverse().join(''));
+        alert('Loud ' + v.toUpperCase());
+        alert('Encoded ' + btoa(v) + ' ' + encodeURIComponent(v))">
+        <label for="c">Code</label> <input id="c" name="code"><button type="submit">Check code</button></form></main>`);
+    });
+    const page = await open('/echo-disguised');
+    const secret = 'Secret code/4411 x';
+    const res = await call(page.session_id, {
+      tools: [{ tool: toolWith(page.tools, 'code').name, params: { code: secret } }],
+    });
+    expect(res.dialogs!.map((d) => d.message)).toEqual([
+      'Reversed [redacted]',
+      'Loud [redacted]',
+      'Encoded [redacted] [redacted]',
+    ]);
+    const text = JSON.stringify(res);
+    for (const s of [secret, [...secret].reverse().join(''), secret.toUpperCase(), btoa(secret)])
+      expect(text.toLowerCase()).not.toContain(s.toLowerCase());
+  });
+
   test('a batch stops at the tool that opened a confirm', async () => {
     const page = await open('/y-dialog-tool.html');
     const res = await call(page.session_id, {

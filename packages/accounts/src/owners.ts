@@ -29,6 +29,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The normalized email, or the OwnerError that refuses the email or the password. */
+function checkedEmail(raw: string, password: string): string {
+  const email = normalizeEmail(raw);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
+    throw new OwnerError('INVALID_EMAIL', 'Enter a valid email address.');
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new OwnerError('WEAK_PASSWORD', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+  return email;
+}
+
 /** A scrypt hash of a fixed password, so unknown emails cost the same time as wrong passwords. */
 let decoyHash: Promise<string> | undefined;
 
@@ -41,41 +51,54 @@ export class OwnerStore {
 
   /** Creates an owner for an existing tenant. Fails with EMAIL_TAKEN when the email has an owner. */
   async createOwner(input: { email: string; password: string; tenantId: string }): Promise<Owner> {
-    const email = normalizeEmail(input.email);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
-      throw new OwnerError('INVALID_EMAIL', 'Enter a valid email address.');
-    if (input.password.length < MIN_PASSWORD_LENGTH)
-      throw new OwnerError('WEAK_PASSWORD', `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+    const email = checkedEmail(input.email, input.password);
     if (!(await this.accounts.getTenant(input.tenantId))) throw new Error(`no tenant ${input.tenantId}`);
-    const owner: Owner = {
-      id: `ow_${randomBytes(8).toString('hex')}`,
-      email,
-      tenantId: input.tenantId,
-      createdAt: new Date(),
-    };
-    // HSETNX claims the email atomically: two sign-ups racing for one address cannot both win.
-    if ((await this.redis.hsetnx(this.keys.ownersByEmail, email, owner.id)) === 0)
-      throw new OwnerError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
-    await this.redis.hset(this.keys.owner(owner.id), {
-      id: owner.id,
-      email,
-      tenant_id: owner.tenantId,
-      password: await hashPassword(input.password),
-      created_at: owner.createdAt.toISOString(),
-    });
-    return owner;
+    const id = await this.#claimEmail(email);
+    return this.#writeOwner({ id, email, tenantId: input.tenantId, createdAt: new Date() }, input.password);
   }
 
   /** Sign-up: a new tenant (Free plan unless told) with its first owner. */
   async signUp(input: { email: string; password: string; accountName: string; plan?: PlanId }): Promise<Owner> {
-    const email = normalizeEmail(input.email);
-    if (await this.redis.hexists(this.keys.ownersByEmail, email))
+    // Everything that can refuse the sign-up is checked, and the email claimed, before the tenant
+    // exists: a refused sign-up leaves nothing behind.
+    const email = checkedEmail(input.email, input.password);
+    const id = await this.#claimEmail(email);
+    let tenant: Awaited<ReturnType<AccountStore['createTenant']>>;
+    try {
+      tenant = await this.accounts.createTenant({
+        name: input.accountName.trim() || email,
+        plan: input.plan ?? 'free',
+      });
+    } catch (err) {
+      await this.redis.hdel(this.keys.ownersByEmail, email);
+      throw err;
+    }
+    return this.#writeOwner({ id, email, tenantId: tenant.id, createdAt: new Date() }, input.password);
+  }
+
+  /** A decoy password hash: a sign-up of a taken email costs the same time as one that creates an account. */
+  async spendDecoyHash(): Promise<void> {
+    await hashPassword('decoy password for timing');
+  }
+
+  /** Claims an email for a new owner id; HSETNX, so two sign-ups racing for one address cannot both win. */
+  async #claimEmail(email: string): Promise<string> {
+    const id = `ow_${randomBytes(8).toString('hex')}`;
+    if ((await this.redis.hsetnx(this.keys.ownersByEmail, email, id)) === 0)
       throw new OwnerError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
-    const tenant = await this.accounts.createTenant({
-      name: input.accountName.trim() || email,
-      plan: input.plan ?? 'free',
+    return id;
+  }
+
+  async #writeOwner(owner: Owner, password: string): Promise<Owner> {
+    const { email } = owner;
+    await this.redis.hset(this.keys.owner(owner.id), {
+      id: owner.id,
+      email,
+      tenant_id: owner.tenantId,
+      password: await hashPassword(password),
+      created_at: owner.createdAt.toISOString(),
     });
-    return this.createOwner({ email, password: input.password, tenantId: tenant.id });
+    return owner;
   }
 
   async getOwner(id: string): Promise<Owner | null> {

@@ -15,15 +15,18 @@ export interface PlaygroundClaims {
   tenantId: string;
   tokenId: string;
   expiresAt: Date;
+  /** The API key that minted the token (absent for the dashboard's and the admin CLI's): the token dies with it. */
+  keyId?: string;
 }
 
 export function mintPlaygroundToken(
   secret: string,
   tenantId: string,
   now: Date = new Date(),
+  keyId?: string,
 ): { token: string; expiresAt: Date } {
   const iat = Math.floor(now.getTime() / 1000);
-  const token = jwt.sign({ scope: 'playground', iat }, secret, {
+  const token = jwt.sign({ scope: 'playground', iat, ...(keyId ? { key: keyId } : {}) }, secret, {
     algorithm: 'HS256',
     subject: tenantId,
     audience: AUDIENCE,
@@ -53,7 +56,12 @@ export function verifyPlaygroundToken(secret: string, token: string, now: Date =
       typeof claims.exp !== 'number'
     )
       return null;
-    return { tenantId: claims.sub, tokenId: String(claims.jti ?? ''), expiresAt: new Date(claims.exp * 1000) };
+    return {
+      tenantId: claims.sub,
+      tokenId: String(claims.jti ?? ''),
+      expiresAt: new Date(claims.exp * 1000),
+      ...(typeof claims.key === 'string' ? { keyId: claims.key } : {}),
+    };
   } catch {
     return null;
   }

@@ -211,6 +211,12 @@ export class AccountStore {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
+  /** Whether a key (by id) is still valid: listed for the tenant and not revoked. */
+  async keyActive(tenantId: string, keyId: string): Promise<boolean> {
+    const hash = await this.redis.hget(this.keys.tenantKeys(tenantId), keyId);
+    return hash !== null && (await this.redis.exists(this.keys.apiKey(hash))) === 1;
+  }
+
   /** Records that a key authenticated a request now (shown as "last used" in the dashboard). */
   async touchKey(tenantId: string, keyId: string): Promise<void> {
     await this.redis.hset(this.keys.keyLastUsed(tenantId), keyId, this.now().toISOString());

@@ -379,7 +379,7 @@ export function buildOpenApiDocument(): JsonObject {
         },
         Cache: {
           description:
-            '`HIT` when the page map came from the shared cache of anonymous page maps; `MISS` otherwise (always for authenticated sessions).',
+            "`HIT` when the summary came from the shared cache, which holds only first page maps of fresh opens that ran no tool, of URLs without a query or fragment, keyed by the page's whole text; `MISS` otherwise (always once a session has run any tool).",
           schema: { type: 'string', enum: ['HIT', 'MISS'] },
         },
         RequestId: {

@@ -21,6 +21,11 @@ export const WorkerHeartbeat = z.object({
   summarizer: z.string().default('ok'),
   at: z.coerce.number(),
   pid: z.coerce.number(),
+  /**
+   * The worker's listening ports (HTTP probes and metrics, egress proxy), comma-separated: other
+   * workers refuse them to their browsers (apps/worker browser/stack-ports.ts).
+   */
+  ports: z.string().optional(),
 });
 export type WorkerHeartbeat = z.infer<typeof WorkerHeartbeat>;
 

@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './directory';
 export * from './fleet';
 export * from './redis';
+export * from './sealed-jobs';

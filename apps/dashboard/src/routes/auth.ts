@@ -3,12 +3,12 @@
  * Redis so replicas agree) and locked per email after repeated failures (SignInLockout). The
  * session id is regenerated at sign-in (no fixation) and the session destroyed at sign-out.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { OwnerError } from '@pagemap/accounts';
 import type { DashboardServices } from '../services';
-import { csrfToken, sessionCookieName } from '../http/session';
+import { csrfToken, sessionCookieName, takeFlash } from '../http/session';
 import { signInPage, signUpPage } from '../views/auth';
 
 /** Only local paths, so `next` cannot send a signed-in owner to another site. */
@@ -53,7 +53,10 @@ export function authRoutes(services: DashboardServices): Router {
 
   router.get('/signin', (req, res) => {
     if (req.session.ownerId) return res.redirect(303, '/');
-    res.type('html').send(signInPage({ csrfToken: csrfToken(req), next: safeNext(req.query.next) }));
+    const flash = takeFlash(req);
+    res
+      .type('html')
+      .send(signInPage({ csrfToken: csrfToken(req), next: safeNext(req.query.next), ...(flash ? { flash } : {}) }));
   });
 
   router.post('/signin', limiter, async (req, res) => {
@@ -97,21 +100,37 @@ export function authRoutes(services: DashboardServices): Router {
     const accountName = field(req, 'account').slice(0, 80);
     try {
       const owner = await owners.signUp({ email, password: field(req, 'password'), accountName });
-      await regenerate(req);
-      req.session.ownerId = owner.id;
-      req.session.flash = { kind: 'ok', text: 'Account created. Issue an API key to start.' };
       log.info({ event: 'signup', owner: owner.id, tenant: owner.tenantId }, 'owner signed up');
-      res.redirect(303, '/keys');
+      signUpAnswer(req, res);
     } catch (err) {
       if (!(err instanceof OwnerError)) throw err;
+      if (err.code === 'EMAIL_TAKEN') {
+        // The same answer, in the same time, as a sign-up that created an account: sign-up must
+        // not tell which addresses have accounts (sign-in does not either).
+        await owners.spendDecoyHash();
+        return signUpAnswer(req, res);
+      }
       res
-        .status(err.code === 'EMAIL_TAKEN' ? 409 : 400)
+        .status(400)
         .type('html')
         .send(
           signUpPage({ csrfToken: csrfToken(req), email, accountName, flash: { kind: 'error', text: err.message } }),
         );
     }
   });
+
+  /**
+   * What every accepted sign-up answers, whether the address was new or already had an account:
+   * sign in now. Without mail confirmation this is the equal answer; a new account does not sign
+   * its creator in at once, since that would tell the two apart.
+   */
+  function signUpAnswer(req: Request, res: Response): void {
+    req.session.flash = {
+      kind: 'ok',
+      text: 'Sign-up received. If the address had no account, it has one now: sign in with it and your password.',
+    };
+    res.redirect(303, '/signin');
+  }
 
   router.post('/signout', (req, res, next) => {
     req.session.destroy((err) => {

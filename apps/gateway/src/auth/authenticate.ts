@@ -27,6 +27,9 @@ export class Authenticator {
       const claims = verifyPlaygroundToken(this.jwtSecret, credential);
       const tenant = claims ? await this.accounts.getTenant(claims.tenantId) : null;
       if (!claims || !tenant) throw new PagemapError('UNAUTHORIZED', 'Invalid or expired playground token.');
+      // Checked at every use: a token minted with a key must not outlive the key's revocation.
+      if (claims.keyId !== undefined && !(await this.accounts.keyActive(tenant.id, claims.keyId)))
+        throw new PagemapError('UNAUTHORIZED', 'The API key that minted this playground token was revoked.');
       return { tenant, scope: 'playground', credentialId: claims.tokenId };
     }
     throw new PagemapError('UNAUTHORIZED', 'The credential is neither an API key nor a playground token.');

@@ -21,12 +21,15 @@ import {
   JOB_CATALOG,
   createRedis,
   isCluster,
+  openJobResult,
+  sealJobPayload,
   type JobName,
   type JobPayload,
   type JobResult,
   type KeySpace,
   type RedisClient,
   type RedisTarget,
+  type Sealer,
   type WorkerFleet,
 } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
@@ -37,6 +40,8 @@ export interface DispatcherOptions {
   keys: KeySpace;
   /** Tells whether a session's owner is still heart-beating. */
   fleet: Pick<WorkerFleet, 'isAlive'>;
+  /** Jobs and their results travel sealed (@pagemap/queue sealed-jobs): Redis keeps no page text or URL. */
+  sealer: Sealer;
   /** Total time a request waits for its result, ms. */
   deadlineMs: number;
   /** Time a new-session job may wait for a worker to take it, ms. */
@@ -121,7 +126,7 @@ export class Dispatcher {
     // Set once the queue's datastore was unreachable during this wait: its outcome is then uncertain.
     let disturbed = false;
     try {
-      await queue.add(name, payload, { ...BASE_JOB_OPTIONS, jobId });
+      await queue.add(name, sealJobPayload(this.opts.sealer, payload), { ...BASE_JOB_OPTIONS, jobId });
       const guard = new Promise<never>((_, reject) => {
         const fail = (code: ErrorCode, message: string) => reject(new PagemapError(code, message));
         const startedAt = Date.now();
@@ -175,7 +180,7 @@ export class Dispatcher {
       });
       guard.catch(() => undefined); // a tick that fails after the result arrived is moot
       const raw = await Promise.race([result, guard]);
-      return entry.result.parse(raw) as JobResult<N>;
+      return openJobResult(name, raw, this.opts.sealer);
     } catch (err) {
       // A job failed as stalled across a failover lost its lock with the master, not its worker.
       if (disturbed && err instanceof PagemapError && err.code === 'WORKER_LOST')

@@ -105,6 +105,11 @@ export function jsonBody(): RequestHandler[] {
         return next(
           new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with `Content-Type: application/json`.'),
         );
+      // The JSON parser would decode any `utf-*` charset and then fail on the bytes (a 400);
+      // only UTF-8 is accepted, and anything else is the media type's fault (415).
+      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers['content-type'] ?? '')?.[1];
+      if (charset !== undefined && !/^utf-?8$/i.test(charset))
+        return next(new PagemapError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON.'));
       parse(req, res, next);
     },
   ];

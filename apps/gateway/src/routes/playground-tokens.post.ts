@@ -12,7 +12,13 @@ export default defineRoute({
   access: 'full',
   body: z.strictObject({}),
   async handler({ res, principal, services }) {
-    const { token, expiresAt } = mintPlaygroundToken(services.env.PAGEMAP_JWT_SECRET, principal.tenant.id);
+    // The minting key's id rides in the token: revoking the key ends the token too (checked at use).
+    const { token, expiresAt } = mintPlaygroundToken(
+      services.env.PAGEMAP_JWT_SECRET,
+      principal.tenant.id,
+      new Date(),
+      principal.credentialId,
+    );
     res
       .status(201)
       .json({ token, expires_at: expiresAt.toISOString(), expires_in: PLAYGROUND_TOKEN_TTL_S, scope: 'browse' });

@@ -34,6 +34,8 @@ import type { OutboundGuard } from './outbound-guard';
 
 /** Marks a response the proxy made up because the guard refused the target. */
 export const REFUSED_HEADER = 'x-pagemap-egress';
+/** REFUSED_HEADER's value on the proxy's own 502s: the site did not answer (not a page of the site). */
+export const UNREACHABLE = 'unreachable';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -121,7 +123,7 @@ export class EgressProxy {
     host: string,
     port: number,
   ): Promise<{ address: string } | { refused: true; unresolved: boolean }> {
-    const verdict = await this.guard.vet(host);
+    const verdict = await this.guard.vet(host, port);
     if (verdict.allowed) {
       this.stats.allowed += 1;
       return { address: verdict.addresses[0]! };
@@ -140,13 +142,13 @@ export class EgressProxy {
     } catch {
       return plain(res, 400, 'absolute-form http:// request expected');
     }
-    if (url.protocol !== 'http:') return plain(res, 403, 'scheme not allowed', true);
+    if (url.protocol !== 'http:') return plain(res, 403, 'scheme not allowed', 'refused');
     const port = Number(url.port || 80);
     const v = await this.#vet('http', url.hostname, port);
     if ('refused' in v)
       return v.unresolved
-        ? plain(res, 502, 'host does not resolve')
-        : plain(res, 403, 'refused by the outbound guard', true);
+        ? plain(res, 502, 'host does not resolve', UNREACHABLE)
+        : plain(res, 403, 'refused by the outbound guard', 'refused');
     const upstream = httpRequest({
       host: v.address,
       family: isIP(v.address),
@@ -166,7 +168,7 @@ export class EgressProxy {
       up.on('error', () => res.destroy());
     });
     upstream.on('error', () => {
-      if (!res.headersSent) plain(res, 502, 'upstream connection failed');
+      if (!res.headersSent) plain(res, 502, 'upstream connection failed', UNREACHABLE);
       else res.destroy();
     });
     req.pipe(upstream);
@@ -248,12 +250,12 @@ function forwardHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return out;
 }
 
-function plain(res: ServerResponse, status: number, text: string, refused = false): void {
+function plain(res: ServerResponse, status: number, text: string, marker?: 'refused' | typeof UNREACHABLE): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'close',
-    ...(refused ? { [REFUSED_HEADER]: 'refused' } : {}),
+    ...(marker ? { [REFUSED_HEADER]: marker } : {}),
   });
   res.end(`${text}\n`);
 }

@@ -108,6 +108,13 @@ const NON_PUBLIC_V6 = [
 
 export type GuardVerdict = { allowed: true; address: string } | { allowed: false; reason: string };
 
+/** The service's own listening ports (stack-ports.ts): never reachable on an allowed non-public address. */
+export interface StackPortSet {
+  has(port: number): boolean;
+}
+
+const NO_PORTS: StackPortSet = { has: () => false };
+
 export class OutboundGuard {
   // One list per family: node's BlockList matches IPv4 addresses against IPv6 rules through
   // their IPv4-mapped form, so a single list holding ::ffff:0:0/96 would refuse every IPv4
@@ -119,6 +126,7 @@ export class OutboundGuard {
   constructor(
     allow: string[],
     readonly resolver: HostResolver = new HostResolver(),
+    private readonly stackPorts: StackPortSet = NO_PORTS,
   ) {
     for (const [net, bits] of NON_PUBLIC_V4) this.#blocked.ipv4.addSubnet(net, bits, 'ipv4');
     for (const [net, bits] of NON_PUBLIC_V6) this.#blocked.ipv6.addSubnet(net, bits, 'ipv6');
@@ -151,6 +159,27 @@ export class OutboundGuard {
     return !this.#blocked[type].check(address, type);
   }
 
+  /** Whether an address is non-public (whether or not the allow list lets it through). */
+  #nonPublic(address: string): boolean {
+    const family = isIP(address);
+    if (!family) return true;
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    const mapped = type === 'ipv6' ? mappedV4(address) : undefined;
+    if (mapped) return this.#nonPublic(mapped);
+    return this.#blocked[type].check(address, type);
+  }
+
+  /**
+   * Allowing `loopback` (or a private range) lets pages reach local test sites, not the service
+   * itself: its own ports (gateway, workers' /metrics and /health, dashboard, MCP, egress proxy,
+   * Redis) are refused on any non-public address, whatever the allow list says.
+   */
+  #stackPortRefusal(host: string, port: number | undefined, addresses: string[]): string | undefined {
+    if (port === undefined || !this.stackPorts.has(port)) return undefined;
+    if (!this.hostAllowed(host) && !addresses.some((a) => this.#nonPublic(a))) return undefined;
+    return `port ${port} of ${host} is one of the service's own`;
+  }
+
   /** Whether a host name is on the allow list by name. */
   hostAllowed(host: string): boolean {
     return this.#allowedHosts.has(normalizeHost(host));
@@ -160,7 +189,7 @@ export class OutboundGuard {
    * Resolves a host and judges every address it resolves to; on success, the addresses to
    * connect to (connect to these, never re-resolve: that is what makes rebinding harmless).
    */
-  async vet(rawHost: string): Promise<VetVerdict> {
+  async vet(rawHost: string, port?: number): Promise<VetVerdict> {
     const host = normalizeHost(rawHost);
     let addresses: string[];
     try {
@@ -169,6 +198,8 @@ export class OutboundGuard {
       return { allowed: false, reason: `host ${host} does not resolve`, unresolved: true };
     }
     if (addresses.length === 0) return { allowed: false, reason: `host ${host} does not resolve`, unresolved: true };
+    const own = this.#stackPortRefusal(host, port, addresses);
+    if (own) return { allowed: false, reason: own };
     if (this.hostAllowed(host)) return { allowed: true, addresses };
     if (addresses.some((a) => !this.addressAllowed(a)))
       return { allowed: false, reason: `${host} resolves to a non-public address` };
@@ -184,8 +215,10 @@ export class OutboundGuard {
     const url = parseTarget(rawUrl);
     if (!(url instanceof URL)) return url;
     const host = normalizeHost(url.hostname);
-    if (this.hostAllowed(host)) return { allowed: true };
     const literal = isIP(host) ? host : this.resolver.mapped(host);
+    const own = this.#stackPortRefusal(host, portOf(url), literal === undefined ? [] : [literal]);
+    if (own) return { allowed: false, reason: own };
+    if (this.hostAllowed(host)) return { allowed: true };
     if (literal !== undefined && !this.addressAllowed(literal))
       return { allowed: false, reason: `${host} is a non-public address` };
     return { allowed: true };
@@ -195,11 +228,16 @@ export class OutboundGuard {
   async check(rawUrl: string): Promise<GuardVerdict> {
     const url = parseTarget(rawUrl);
     if (!(url instanceof URL)) return url;
-    const verdict = await this.vet(url.hostname);
+    const verdict = await this.vet(url.hostname, portOf(url));
     return verdict.allowed
       ? { allowed: true, address: verdict.addresses[0]! }
       : { allowed: false, reason: verdict.reason };
   }
+}
+
+/** The port a URL connects to (its scheme's default when it names none). */
+function portOf(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
 /** Parses a navigation target: only absolute http(s) URLs pass; anything else is a refusal. */

@@ -5,7 +5,7 @@
  * turning a browser crash into WORKER_LOST, and when the idle time-out starts counting.
  */
 import type { BrowseJob, BrowseJobResult, JobFailure, ToolCall } from '@pagemap/contracts';
-import { dialogsOf, extractPageMap, redact, type PageMap } from '@pagemap/page-map';
+import { dialogsOf, extractPageMap, type PageMap } from '@pagemap/page-map';
 import type { Sealer } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
@@ -17,8 +17,11 @@ import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
 import type { PhaseClock } from './phases';
 import { watchCookies } from './login-by-cookies';
-import { navigate } from './navigation';
+import { openFirstPage } from './first-page';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
+import { shareable } from './page-map-cache';
+import { redactEchoes } from './redact-echoes';
+import { DocumentWatch } from './document-watch';
 import { takeScreenshot, type ScreenshotBounds } from './screenshot';
 import { unsealCalls } from './sealed-calls';
 import type { TargetPolicy } from './target-policy';
@@ -56,17 +59,15 @@ export class BrowseHandler {
     const session = await registry.open(job.sessionId, job.tenantId, phases);
     return session.exclusive(() =>
       this.#crashSafe(session, async () => {
-        const status = await navigate(session.page, url, policy, this.deps.navigationMs, phases);
-        if (typeof status !== 'number') {
-          await registry.close(session.id, 'open_failed');
-          return this.#fail(status);
-        }
-        const map = await extractPageMap(session.page, {
+        const map = await openFirstPage(session.page, url, policy, this.deps.navigationMs, phases, {
           includeContent: job.includePageContent && calls.length === 0,
-          status,
           onTiming: phases.extractTiming,
           awaitRenderMs: this.deps.renderWaitMs,
         });
+        if ('code' in map) {
+          await registry.close(session.id, 'open_failed');
+          return this.#fail(map);
+        }
         if (map.block) {
           metrics.blocks.inc({ kind: map.block.kind });
           await registry.close(session.id, 'open_failed');
@@ -105,6 +106,37 @@ export class BrowseHandler {
     );
   }
 
+  /** Runs the request's tools; the session counts as having acted from now on. */
+  async #runBatch(session: Session, map: PageMap, calls: ToolCall[], job: BrowseJob): Promise<BatchOutcome> {
+    // Whatever the tools do (a form posted, storage written), the session's pages may now show it.
+    session.acted = true;
+    const cookiesChanged = await watchCookies(session.context);
+    const documents = new DocumentWatch(session.page);
+    let out: BatchOutcome;
+    try {
+      out = await this.deps.batch.run(
+        session.page,
+        map,
+        calls,
+        this.deps.policy.toolTargets(job.loginAutomation),
+        this.deps.loginGuard?.forJob(job.tenantId, session.page.url()),
+      );
+    } finally {
+      documents.detach();
+    }
+    // A navigation that ended on the proxy's refusal or its 502 is a failed tool, and not billed.
+    const failure = await documents.failure(this.deps.policy);
+    const last = out.results.at(-1);
+    if (failure && last && (last.success || last.error?.code === 'NAVIGATION_FAILED')) {
+      out.results[out.results.length - 1] = { tool: last.tool, success: false, error: failure };
+      out.toolsRun -= 1;
+    }
+    // A dialog may echo a value typed by any tool of the batch, as typed or disguised: redact all.
+    dialogsOf(session.page).redact((m) => redactEchoes(m, calls));
+    if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
+    return out;
+  }
+
   #fail(error: JobError): JobFailure {
     return jobFailure(this.deps.workerId, error);
   }
@@ -141,26 +173,12 @@ export class BrowseHandler {
     job: BrowseJob,
     phases: PhaseClock,
   ): Promise<BrowseJobResult> {
-    let batch: BatchOutcome | undefined;
-    if (calls.length > 0) {
-      batch = await phases.time('tools', async () => {
-        const cookiesChanged = await watchCookies(session.context);
-        const out = await this.deps.batch.run(
-          session.page,
-          map,
-          calls,
-          this.deps.policy.toolTargets(job.loginAutomation),
-          this.deps.loginGuard?.forJob(job.tenantId, session.page.url()),
-        );
-        // A dialog may echo a value typed by an earlier tool of the batch: redact all of them.
-        dialogsOf(session.page).redact((m) => calls.reduce((text, c) => redact(text, c.params), m));
-        if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
-        return out;
-      });
-    }
+    const batch =
+      calls.length > 0 ? await phases.time('tools', () => this.#runBatch(session, map, calls, job)) : undefined;
     const current = await pageAfter(session, map, job, batch !== undefined, phases, this.deps.renderWaitMs);
     session.pageMap = current;
-    const { summary, cache } = await this.deps.summaries.summarize(current, session.authenticated, phases);
+    const shared = shareable(session, job.url, calls.length, current.url);
+    const { summary, cache } = await this.deps.summaries.summarize(current, shared, phases);
     // A new session's record must be in the directory before the agent learns its id.
     await phases.time('directory', () => session.recorded);
     // The request ends now: the idle time-out counts from here (and `expires_at` says so). Not

@@ -9,11 +9,13 @@ import {
   isDatastoreUnavailable,
   isJobName,
   JOB_CATALOG,
-  parseJobPayload,
+  openJobPayload,
+  sealJobResult,
   type JobHandlers,
   type JobName,
   type KeySpace,
   type RedisClient,
+  type Sealer,
 } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
@@ -34,6 +36,8 @@ export interface ConsumerOptions {
   maxSessions: number;
   openConcurrency: number;
   logJobs: boolean;
+  /** Opens job payloads and seals results (@pagemap/queue sealed-jobs). */
+  sealer: Sealer;
   /** Called when the last running job ends (the context pool refills then). */
   onIdle?: () => void;
 }
@@ -135,12 +139,13 @@ export class JobConsumers {
 
   async #process(job: Job, token?: string): Promise<unknown> {
     if (!isJobName(job.name)) throw new Error(`unknown job ${job.name}`);
-    return this.#serve(job.name, job, token);
+    // Sealed: BullMQ writes the return value into the events stream (and Redis into its AOF).
+    return sealJobResult(this.opts.sealer, await this.#serve(job.name, job, token));
   }
 
   /** Serves one job: its payload is checked here, once, against the catalog and handed on typed. */
   async #serve<N extends JobName>(name: N, job: Job, token?: string): Promise<unknown> {
-    const data = parseJobPayload(name, job.data);
+    const data = openJobPayload(name, job.data, this.opts.sealer);
     const { requestId, sessionId, deadlineAt } = data;
     const kind = JOB_CATALOG[name].metricKind;
     if (name === 'open') {

@@ -6,7 +6,7 @@
  * address the page asked for is judged again to say why.
  */
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
-import { REFUSED_HEADER } from '../browser/egress-proxy';
+import { REFUSED_HEADER, UNREACHABLE } from '../browser/egress-proxy';
 import type { JobError } from './failure';
 import type { PhaseClock } from './phases';
 import type { TargetPolicy } from './target-policy';
@@ -40,6 +40,9 @@ export async function navigate(
     phases.add('load', done - (responded ?? done));
     // A redirect to a refused address: the egress proxy answered for it (plain http).
     if (response?.headers()[REFUSED_HEADER] === 'refused') return policy.refused('a redirect led to a refused address');
+    // The proxy's own 502: the site never answered, so there is no page of it to map (nor bill).
+    if (response?.headers()[REFUSED_HEADER] === UNREACHABLE)
+      return { code: 'NAVIGATION_FAILED', message: 'The page could not be loaded: the site did not answer.' };
     return response?.status() ?? 200;
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0]! : 'navigation failed';

@@ -1,6 +1,6 @@
 /**
  * What a browse job answers with: the page map after the batch, its summary (from the shared
- * page-map cache when an anonymous session sees a page that was summarized before), and the
+ * page-map cache when a fresh open sees a page that was summarized before), and the
  * response the caller receives.
  */
 import type { BrowseJob, BrowseResponse } from '@pagemap/contracts';
@@ -54,12 +54,12 @@ export class PageSummaries {
   ) {}
 
   /**
-   * The page's summary. Sessions that may hold authenticated state neither read nor write the
-   * cache: their pages can show one user's data.
+   * The page's summary. Only `shareable` answers (page-map-cache.ts: a fresh open that did
+   * nothing) read or write the cache: any other page can show one tenant's data.
    */
-  async summarize(map: PageMap, authenticated: boolean, phases: PhaseClock): Promise<PageSummary> {
+  async summarize(map: PageMap, shareable: boolean, phases: PhaseClock): Promise<PageSummary> {
     const { cache, summarizer, metrics } = this;
-    const cacheable = !authenticated;
+    const cacheable = shareable;
     if (cacheable) {
       const hit = await phases.time('cache', () => cache.get(map));
       if (hit) {

@@ -1,14 +1,48 @@
 /**
- * The shared page-map cache: summaries of pages seen without any authenticated state, keyed by
- * the final URL and a hash of the page's structure, with a TTL. Sessions that logged in or hold
- * cookies set through tools never read or write it (the caller decides; see BrowseHandler).
+ * The shared page-map cache: summaries of pages, shared between tenants, with a TTL.
+ *
+ * What may be shared is decided from first principles (docs/security.md, "Shared page-map cache"):
+ * - Only what a stranger would see: the first page map of a fresh open, in a new incognito
+ *   context, with no tool run in the session (in that request or any earlier one). The caller
+ *   decides that (see `shareable`); a session that has acted bypasses the cache both ways.
+ * - Only for URLs without a query or fragment: that is where per-user secrets travel (tokens,
+ *   magic links, tracking numbers, OAuth codes), and where the page is most likely to show them.
+ * - Keyed by everything the summary is made from (final URL, title, the page's whole text) and
+ *   the structure hash: a hit can only return the summary of byte-identical input, which the
+ *   reader's own page already shows. Nobody can plant a summary for a page others see differently,
+ *   and a page whose text changed is never answered with its old summary.
  */
 import { createHash } from 'node:crypto';
 import type { KeySpace, RedisClient } from '@pagemap/queue';
 import type { PageMap } from '@pagemap/page-map';
+import type { Session } from '../sessions/session';
 
 export interface CachedPageMap {
   summary: string;
+}
+
+/**
+ * Whether this answer may be read from or written to the shared cache: a fresh open that ran no
+ * tool, in a session that never acted, of a URL without a query or fragment (requested and final).
+ */
+export function shareable(
+  session: Pick<Session, 'acted' | 'authenticated'>,
+  requestedUrl: string | undefined,
+  toolsRequested: number,
+  finalUrl: string,
+): boolean {
+  if (requestedUrl === undefined || toolsRequested > 0) return false;
+  if (session.acted || session.authenticated) return false;
+  return plainUrl(requestedUrl) && plainUrl(finalUrl);
+}
+
+function plainUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.search === '' && url.hash === '' && !raw.includes('#') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }
 
 export class PageMapCache {
@@ -19,7 +53,8 @@ export class PageMapCache {
   ) {}
 
   #key(map: PageMap): string {
-    return this.keys.pageMapCache(createHash('sha256').update(`${map.url}\n${map.structureHash}`).digest('base64url'));
+    const input = JSON.stringify([map.url, map.title, map.text, map.structureHash]);
+    return this.keys.pageMapCache(createHash('sha256').update(input).digest('base64url'));
   }
 
   async get(map: PageMap): Promise<CachedPageMap | null> {

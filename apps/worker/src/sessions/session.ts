@@ -17,6 +17,12 @@ export class Session {
    * are never read from or written to the shared cache.
    */
   authenticated = false;
+  /**
+   * Set once any tool ran in the session (a login, a form, a click, a script that wrote storage):
+   * from then on its pages may show what this tenant did, so the shared cache is never read or
+   * written for it again.
+   */
+  acted = false;
   closed = false;
   /**
    * The session's record in the directory, written while its first page loads (see
