@@ -11,6 +11,7 @@ import {
   PagemapError,
   screenshotOptionsOf,
   toolCallsOf,
+  toolRan,
   type BrowseRequest,
   type BrowseResponse,
   type ToolResult,
@@ -55,10 +56,10 @@ export function newSessionId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** Results that stand for a tool that ran: everything except "no such tool" and "bad params". */
+/** Results that stand for a tool that ran (the billing rule, `toolRan`, lives in contracts). */
 export function billableResults(results: ToolResult[] | undefined): number {
   if (!results) return 0;
-  return results.filter((r) => r.error?.code !== 'UNKNOWN_TOOL' && r.error?.code !== 'INVALID_PARAMS').length;
+  return results.filter(toolRan).length;
 }
 
 export class BrowseFlow {
