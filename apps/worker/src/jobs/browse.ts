@@ -14,7 +14,7 @@ import type { WorkerMetrics } from '../metrics';
 import type { BatchOutcome, BatchRunner } from './batch-runner';
 import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
-import type { PhaseClock } from './phases';
+import type { PhaseClock } from '../telemetry/phases';
 import { watchCookies } from './login-by-cookies';
 import { navigate } from './navigation';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
