@@ -25,6 +25,7 @@ import {
   type WorkerFleet,
 } from '@pagemap/queue';
 import { withTimeout, type Logger } from '@pagemap/runtime';
+import { KEEP_AFTER_DEADLINE_MS, OrphanOpens } from './orphan-opens';
 import { LOST, ResultWait, UNAVAILABLE } from './result-wait';
 import { SlotProbe } from './slot-probe';
 
@@ -68,6 +69,7 @@ export class Dispatcher {
   readonly #alive = new Map<string, { at: number; answer: Promise<boolean> }>();
   readonly #sweeper: NodeJS.Timeout;
   readonly #probe: SlotProbe | undefined;
+  readonly #orphans: OrphanOpens;
   #closed = false;
 
   constructor(
@@ -76,6 +78,20 @@ export class Dispatcher {
     private readonly log: Logger,
   ) {
     this.#probe = isCluster(redis) ? new SlotProbe(redis, opts.ownerCheckMs) : undefined;
+    this.#orphans = new OrphanOpens(
+      (open, workerId) =>
+        this.run(
+          'close',
+          {
+            requestId: open.requestId,
+            tenantId: open.tenantId,
+            sessionId: open.sessionId,
+            deadlineAt: Date.now() + 30_000,
+          },
+          workerId,
+        ),
+      log,
+    );
     this.#sweeper = setInterval(() => void this.#sweepReaders(), READER_IDLE_MS);
     this.#sweeper.unref();
   }
@@ -114,6 +130,13 @@ export class Dispatcher {
       const raw = await Promise.race([result, wait.ended]);
       return entry.result.parse(raw) as JobResult<N>;
     } catch (err) {
+      if (name === 'open')
+        this.#orphans.abandon(jobId, {
+          requestId: payload.requestId,
+          tenantId: payload.tenantId,
+          sessionId: payload.sessionId,
+          keepUntil: payload.deadlineAt + KEEP_AFTER_DEADLINE_MS,
+        });
       throw await this.#lostOrUnavailable(err, wait);
     } finally {
       wait.stop();
@@ -198,11 +221,12 @@ export class Dispatcher {
     });
     events.on('completed', ({ jobId, returnvalue }) => {
       const w = this.#waiters.get(jobId);
-      if (!w) return;
       try {
-        w.resolve(typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue);
+        const raw = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
+        if (w) w.resolve(raw);
+        else this.#orphans.resultArrived(jobId, raw);
       } catch (err) {
-        w.reject(err as Error);
+        w?.reject(err as Error);
       }
     });
     events.on('failed', ({ jobId, failedReason }) => {
