@@ -25,6 +25,7 @@ import type { WorkerMetrics } from '../metrics';
 import type { PhaseClock } from '../telemetry/phases';
 import { Capacity } from './capacity';
 import { jobFailure } from './failure';
+import { jobLogger } from './job-log';
 import { JobTelemetry, type JobSpan } from './job-telemetry';
 import { SupervisedConsumer } from './supervised-consumer';
 
@@ -49,8 +50,13 @@ export interface ConsumerOptions {
 
 type QueueLabel = 'open' | 'own';
 
+/** A consumer with room that leaves jobs waiting this long is stuck (a healthy one takes them in ms). */
+const STUCK_MS = 5_000;
+
 export class JobConsumers {
   readonly #consumers = new Map<QueueLabel, SupervisedConsumer>();
+  /** One Queue per consumed queue, to see whether jobs wait there (stuck-consumer check). */
+  readonly #counters: Queue[] = [];
   readonly #capacity: Capacity;
   readonly #telemetry: JobTelemetry;
   #running = 0;
@@ -99,7 +105,7 @@ export class JobConsumers {
 
   #supervise(label: QueueLabel, queue: string, concurrency: number): void {
     const create = () => {
-      const w = new Worker(queue, (job, token) => this.#process(job, token), {
+      const w = new Worker(queue, (job, token) => this.#taken(label, job, token), {
         connection: this.opts.connection,
         prefix: this.opts.keys.bullPrefix,
         // A job whose worker died is failed, never handed to another worker: a browse is not
@@ -118,11 +124,16 @@ export class JobConsumers {
       return w;
     };
     this.metrics.queueConsumerUp.set({ queue: label }, 1);
+    const counter = new Queue(queue, { connection: this.opts.connection, prefix: this.opts.keys.bullPrefix });
+    counter.on('error', () => undefined); // the count is best-effort; the consumer logs Redis errors
+    this.#counters.push(counter);
     const consumer = new SupervisedConsumer(
       queue,
       create,
       {
         checkMs: this.opts.watchMs ?? 1_000,
+        waiting: () => counter.getJobCountByTypes('wait', 'prioritized'),
+        stuckMs: STUCK_MS,
         backoffMs: 500,
         maxBackoffMs: 10_000,
         onChange: (up) => this.metrics.queueConsumerUp.set({ queue: label }, up ? 1 : 0),
@@ -144,6 +155,17 @@ export class JobConsumers {
   /** Keeps the shared queue's consumer in step with free capacity (see Capacity). */
   rebalance(): void {
     this.#capacity.rebalance(this.#consumers.get('open')?.worker);
+  }
+
+  /** A consumer took a job: counted for its stuck check, then processed. */
+  async #taken(label: QueueLabel, job: Job, token?: string): Promise<unknown> {
+    const consumer = this.#consumers.get(label);
+    consumer?.took();
+    try {
+      return await this.#process(job, token);
+    } finally {
+      consumer?.finished();
+    }
   }
 
   async #process(job: Job, token?: string): Promise<unknown> {
@@ -170,7 +192,11 @@ export class JobConsumers {
 
   /** Serves one job, measured from start to stored result. */
   async #serve<N extends JobName>(name: N, job: Job, data: JobPayload<N>): Promise<unknown> {
-    const span = this.#telemetry.begin(job, JOB_CATALOG[name].metricKind, this.#jobLog(name, data));
+    const span = this.#telemetry.begin(
+      job,
+      JOB_CATALOG[name].metricKind,
+      jobLogger(this.log, this.registry, name, data),
+    );
     let result: unknown;
     this.#running += 1;
     try {
@@ -222,24 +248,6 @@ export class JobConsumers {
     }
   }
 
-  /** Tenant and target host on every line of the job; never the path, query or tool params. */
-  #jobLog(name: JobName, data: { requestId: string; tenantId: string; sessionId: string }): Logger {
-    const url = 'url' in data && typeof data.url === 'string' ? data.url : undefined;
-    return this.log.child({
-      requestId: data.requestId,
-      tenantId: data.tenantId,
-      sessionId: data.sessionId,
-      job: name,
-      host: hostOf(url) ?? this.#sessionHost(data.sessionId),
-    });
-  }
-
-  /** Host of the page a session shows now, for follow-up and close jobs. */
-  #sessionHost(sessionId: string): string | undefined {
-    const page = this.registry.get(sessionId)?.page;
-    return page && !page.isClosed() ? hostOf(page.url()) : undefined;
-  }
-
   /** Stops taking new sessions (the shared queue), keeps serving owned sessions. */
   async stopTakingSessions(): Promise<void> {
     this.#capacity.drain();
@@ -250,6 +258,7 @@ export class JobConsumers {
   async close(): Promise<void> {
     this.#capacity.drain();
     await Promise.all([...this.#consumers.values()].map((c) => c.close()));
+    await Promise.all(this.#counters.map((q) => q.close().catch(() => undefined)));
   }
 
   /** Stops both consumers at once without waiting for their jobs (a shutdown past its drain time). */
@@ -273,15 +282,5 @@ export class JobConsumers {
     } finally {
       await queue.close();
     }
-  }
-}
-
-/** `host[:port]` of a URL, or undefined (no URL, about:blank, unparsable). */
-export function hostOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).host || undefined;
-  } catch {
-    return undefined;
   }
 }
