@@ -48,6 +48,7 @@ export function createGateway(
       pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS,
       ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS,
       onPickup: (s) => metrics.queueWaitSeconds.observe(s),
+      findOwner: (tenantId, sessionId) => directory.ownerOf(tenantId, sessionId).catch(() => undefined),
     },
     log,
   );

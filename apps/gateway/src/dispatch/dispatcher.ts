@@ -25,7 +25,7 @@ import {
   type WorkerFleet,
 } from '@pagemap/queue';
 import { withTimeout, type Logger } from '@pagemap/runtime';
-import { KEEP_AFTER_DEADLINE_MS, OrphanOpens } from './orphan-opens';
+import { KEEP_AFTER_DEADLINE_MS, OrphanOpens, type FindOwner } from './orphan-opens';
 import { LOST, ResultWait, UNAVAILABLE } from './result-wait';
 import { SlotProbe } from './slot-probe';
 
@@ -42,6 +42,8 @@ export interface DispatcherOptions {
   ownerCheckMs: number;
   /** Called with the seconds a new-session job waited until a worker took it. */
   onPickup?: (seconds: number) => void;
+  /** The live owner of a session in the directory (orphaned opens are found with it). */
+  findOwner?: FindOwner;
 }
 
 interface Waiter {
@@ -91,6 +93,7 @@ export class Dispatcher {
           workerId,
         ),
       log,
+      opts.findOwner,
     );
     this.#sweeper = setInterval(() => void this.#sweepReaders(), READER_IDLE_MS);
     this.#sweeper.unref();
@@ -185,6 +188,7 @@ export class Dispatcher {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#sweeper);
+    this.#orphans.stop();
     for (const w of this.#waiters.values())
       w.reject(new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.'));
     await Promise.allSettled([...this.#readers.values()].map((r) => r.events.close()));

@@ -4,7 +4,8 @@
  * was told "no session, nothing billed", and the worker's result arrived to nobody. Such a
  * session would hold its slot and a browser context until it idled out. The gateway that gave up
  * remembers the job until its deadline has long passed; if its result then says a session was
- * opened, that session is closed on its worker (one truth: a session the client never learned of
+ * opened, or the session directory shows it (a result lost in a failover never arrives), that
+ * session is closed on its worker (one truth: a session the client never learned of
  * does not live on).
  */
 import { BrowseJobResult } from '@pagemap/contracts';
@@ -21,6 +22,12 @@ export interface AbandonedOpen {
 /** Closes a session on its worker (the dispatcher's `close` job). */
 export type CloseOnWorker = (open: AbandonedOpen, workerId: string) => Promise<unknown>;
 
+/** The live worker owning a session in the directory, or undefined. */
+export type FindOwner = (tenantId: string, sessionId: string) => Promise<string | undefined>;
+
+/** How often abandoned opens are looked up in the directory (their result may never arrive). */
+const SWEEP_MS = 2_000;
+
 /** How long past an abandoned open's deadline its result is still watched for. */
 export const KEEP_AFTER_DEADLINE_MS = 60_000;
 const MAX_KEPT = 10_000;
@@ -29,11 +36,43 @@ const CLOSE_RETRY_MS = 2_000;
 
 export class OrphanOpens {
   readonly #abandoned = new Map<string, AbandonedOpen>();
+  readonly #timer: NodeJS.Timeout | undefined;
+  #sweeping = false;
 
   constructor(
     private readonly close: CloseOnWorker,
     private readonly log: Logger,
-  ) {}
+    /** Without it only results that arrive are acted on. */
+    private readonly findOwner?: FindOwner,
+  ) {
+    if (findOwner) {
+      this.#timer = setInterval(() => void this.#sweep(), SWEEP_MS);
+      this.#timer.unref();
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  /**
+   * A result lost with a failed-over master never arrives: the directory still tells whether the
+   * session was opened (its worker records it before answering).
+   */
+  async #sweep(): Promise<void> {
+    if (this.#sweeping || !this.findOwner) return;
+    this.#sweeping = true;
+    try {
+      this.#forgetExpired();
+      for (const [jobId, open] of [...this.#abandoned]) {
+        const owner = await this.findOwner(open.tenantId, open.sessionId).catch(() => undefined);
+        if (!owner || !this.#abandoned.delete(jobId)) continue;
+        this.#closeOrphan(open, owner);
+      }
+    } finally {
+      this.#sweeping = false;
+    }
+  }
 
   /** The wait for this open job ended without its result. */
   abandon(jobId: string, open: AbandonedOpen): void {
@@ -49,11 +88,15 @@ export class OrphanOpens {
     this.#abandoned.delete(jobId);
     const result = BrowseJobResult.safeParse(raw);
     if (!result.success || !result.data.ok) return;
+    this.#closeOrphan(open, result.data.workerId);
+  }
+
+  #closeOrphan(open: AbandonedOpen, workerId: string): void {
     this.log.warn(
       { sessionId: open.sessionId, tenantId: open.tenantId, requestId: open.requestId },
       'session opened after its request had been answered; closing it',
     );
-    void this.#closeWithRetries(open, result.data.workerId);
+    void this.#closeWithRetries(open, workerId);
   }
 
   /** The datastore may still be recovering: a few tries, then the session idles out by itself. */
