@@ -31,15 +31,23 @@ export function expectOnlyRetryable(load: ClientLoad, allowed: string[] = RETRYA
   expect(wrong.map((o) => `${o.what} ${label(o)}`)).toEqual([]);
 }
 
-/** Every request started `withinMs` after `endedAt` (the fault's end) was served. */
-export function expectBackWithin(load: ClientLoad, endedAt: number, withinMs: number): void {
-  const late = load.outcomes.filter((o) => o.startedAt > endedAt + withinMs && o.status !== 200);
+/**
+ * Every request started `withinMs` after `endedAt` (the fault's end) was served — among those
+ * answered before `until` (the next fault began: a request it caught in flight is its own).
+ */
+export function expectBackWithin(
+  load: ClientLoad,
+  endedAt: number,
+  withinMs: number,
+  until = Number.POSITIVE_INFINITY,
+): void {
+  const late = load.outcomes.filter((o) => o.startedAt > endedAt + withinMs && o.endedAt < until && o.status !== 200);
   expect(late.map((o) => `${o.what} ${label(o)} at +${o.startedAt - endedAt} ms`)).toEqual([]);
 }
 
 /** How long after `faultEnd` the last failed answer came (0: none came after it): the recovery to report. */
 export function servingAgainAt(load: ClientLoad, faultEnd: number, until = Number.POSITIVE_INFINITY): number {
-  const failures = load.outcomes.filter((o) => o.status !== 200 && o.what !== 'close' && o.startedAt < until);
+  const failures = load.outcomes.filter((o) => o.status !== 200 && o.what !== 'close' && o.endedAt < until);
   return Math.max(0, ...failures.map((o) => o.endedAt - faultEnd));
 }
 
