@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { AccountStore } from '@pagemap/accounts';
 import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
-import { createLogger, listen, once, runShutdown, type Logger } from '@pagemap/runtime';
+import { createLogger, listen, once, runShutdown, withTimeout, type Logger } from '@pagemap/runtime';
 import type { GatewayEnv } from './env';
 import { createGatewayMetrics } from './metrics';
 import { Authenticator } from './auth/authenticate';
@@ -22,6 +22,9 @@ export interface GatewayApp {
   start(): Promise<{ port: number }>;
   close(): Promise<boolean>;
 }
+
+/** The most a shutdown step that talks to Redis may take. */
+const REDIS_STEP_MS = 3_000;
 
 export function createGateway(
   env: GatewayEnv,
@@ -47,6 +50,7 @@ export function createGateway(
       pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS,
       ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS,
       onPickup: (s) => metrics.queueWaitSeconds.observe(s),
+      findOwner: (tenantId, sessionId) => directory.ownerOf(tenantId, sessionId).catch(() => undefined),
     },
     log,
   );
@@ -86,13 +90,16 @@ export function createGateway(
               }, env.PAGEMAP_DRAIN_TIMEOUT_MS).unref();
             }),
         },
-        { name: 'close dispatcher', run: () => services.dispatcher.close() },
+        // Each step that talks to Redis is bounded: a stopping gateway does not wait on a datastore
+        // that is down or stalled (its refunds still owed are lost with it; docs/operations.md).
+        { name: 'flush owed refunds', run: () => withTimeout(meter.outbox.flush(), REDIS_STEP_MS) },
+        { name: 'close dispatcher', run: () => withTimeout(services.dispatcher.close(), REDIS_STEP_MS) },
         {
           name: 'close redis',
           // QUIT needs an open connection: one that never opened (or is reconnecting) is just dropped.
           run: async () => {
-            if (redis.status === 'ready') await redis.quit();
-            else redis.disconnect();
+            if (redis.status !== 'ready') redis.disconnect();
+            else if ((await withTimeout(redis.quit(), REDIS_STEP_MS)).timedOut) redis.disconnect();
           },
         },
       ],

@@ -3,9 +3,9 @@
  * `pnpm start`: the whole service on its embedded default — a Redis it starts itself (data under
  * .data/, unless REDIS_URL is set), one gateway and one worker on the system's Chromium with the
  * offline summarizer. Prints a development key and a ready-to-paste curl. A gateway or worker that
- * crashes is restarted (src/supervisor.ts); Redis exiting stops everything. Ctrl-C stops all of it.
+ * crashes is restarted (src/supervisor.ts), and so is the embedded Redis (src/redis.ts), on the same
+ * port and data directory. Ctrl-C stops all of it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AccountStore } from '@pagemap/accounts';
@@ -17,7 +17,8 @@ import { loadOrCreateSecrets } from './secrets';
 import { ensureDevKey } from './dev-tenant';
 import { dashboardEnv, dashboardUrl, gatewayDashboardEnv, seedDevOwner, startStandin } from './dashboard';
 import type { StripeStandin } from '@pagemap/stripe-standin';
-import { Supervisor, terminate } from './supervisor';
+import { Supervisor } from './supervisor';
+import { REDIS_BACKOFF, redisSpec } from './redis';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const say = (msg: string) => process.stdout.write(`\x1b[36m[pagemap]\x1b[0m ${msg}\n`);
@@ -29,18 +30,30 @@ async function main(): Promise<void> {
   } catch (err) {
     exitOnEnvError(err);
   }
-  let redisChild: ChildProcess | undefined;
   let demo: FixtureServer | undefined;
   let standin: StripeStandin | undefined;
   let stopping = false;
   const supervisor = new Supervisor({ say, onGiveUp: () => void stop(1) });
+  // Its own supervisor: Redis stops last, after the services that drain through it.
+  const redisSupervisor = new Supervisor(
+    {
+      say,
+      onGiveUp: () => {
+        say(
+          `redis-server keeps exiting; is port ${env.PAGEMAP_REDIS_PORT} taken? Set PAGEMAP_REDIS_PORT or REDIS_URL.`,
+        );
+        void stop(1);
+      },
+    },
+    REDIS_BACKOFF,
+  );
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say('stopping…');
     // Gateways and workers first (they drain, and need Redis while they do), Redis last.
     await supervisor.stop();
-    if (redisChild) await terminate([redisChild]);
+    await redisSupervisor.stop(10_000);
     await demo?.close();
     await standin?.close();
     say('stopped');
@@ -56,36 +69,9 @@ async function main(): Promise<void> {
     if (!redisUrl) {
       const dir = join(dataDir, 'redis');
       mkdirSync(dir, { recursive: true });
-      const redis = (redisChild = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(env.PAGEMAP_REDIS_PORT),
-          '--bind',
-          '127.0.0.1',
-          '--dir',
-          dir,
-          '--appendonly',
-          'yes',
-          '--save',
-          '',
-          '--loglevel',
-          'warning',
-          '--logfile',
-          join(dir, 'redis.log'),
-        ],
-        { stdio: 'ignore', detached: true },
-      ));
-      redis.once('exit', (code) => {
-        if (!stopping) {
-          say(
-            `redis-server exited (${code}); is port ${env.PAGEMAP_REDIS_PORT} taken? Set PAGEMAP_REDIS_PORT or REDIS_URL.`,
-          );
-          void stop(1);
-        }
-      });
+      redisSupervisor.add(redisSpec(env.PAGEMAP_REDIS_PORT, dir));
       redisUrl = `redis://127.0.0.1:${env.PAGEMAP_REDIS_PORT}`;
-      say(`started redis-server (pid ${redis.pid}) on ${redisUrl} (data in ${dir})`);
+      say(`redis-server on ${redisUrl} (data in ${dir})`);
     }
     const redis = createRedis(
       { url: redisUrl, mode: env.REDIS_URL ? env.PAGEMAP_REDIS_MODE : 'standalone' },

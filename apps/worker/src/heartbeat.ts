@@ -2,6 +2,11 @@
  * The worker's heartbeat: a hash with a TTL, refreshed every PAGEMAP_HEARTBEAT_MS. A worker
  * whose heartbeat key expired is dead to the gateways: its sessions answer SESSION_NOT_FOUND and
  * requests waiting on it end with WORKER_LOST.
+ *
+ * One truth about sessions: a worker that could not beat for longer than the TTL (it was paused,
+ * or Redis refused or lost its writes) finds its key gone when it can act again. Every session it
+ * holds has then been answered as gone, and the reaper may have freed their slots: it closes them
+ * all before it beats again, so no session answered as gone comes back to life.
  */
 import type { WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
@@ -16,10 +21,15 @@ export interface HeartbeatState {
   ports: () => string;
   /** Runs after each beat (the worker re-reads the fleet's ports then). */
   afterBeat?: () => Promise<void>;
+  /** The heartbeat had lapsed: close every session (the service declared them gone). */
+  onLapsed: () => Promise<void>;
 }
 
 export class Heartbeat {
   #timer: NodeJS.Timeout | undefined;
+  #beating: Promise<void> | undefined;
+  #beaten = false;
+  #stopped = false;
 
   constructor(
     private readonly fleet: WorkerFleet,
@@ -32,14 +42,21 @@ export class Heartbeat {
 
   async start(): Promise<void> {
     await this.beat();
-    this.#timer = setInterval(
-      () => void this.beat().catch((err) => this.log.warn({ err: err.message }, 'heartbeat failed')),
-      this.everyMs,
-    );
+    this.#timer = setInterval(() => {
+      // One beat at a time: while Redis stalls, beats must not pile up behind each other.
+      if (this.#beating || this.#stopped) return;
+      this.#beating = this.beat()
+        .catch((err) => this.log.warn({ err: err.message }, 'heartbeat failed'))
+        .finally(() => (this.#beating = undefined));
+    }, this.everyMs);
     this.#timer.unref();
   }
 
   async beat(): Promise<void> {
+    if (this.#beaten && !(await this.fleet.isAlive(this.workerId))) {
+      this.log.warn({ sessions: this.state.sessions() }, 'heartbeat had lapsed: closing the sessions declared gone');
+      await this.state.onLapsed();
+    }
     await this.fleet.beat(
       {
         id: this.workerId,
@@ -54,11 +71,13 @@ export class Heartbeat {
       },
       this.ttlMs,
     );
+    this.#beaten = true;
     await this.state.afterBeat?.();
   }
 
   /** Deregisters at once, so gateways stop routing here without waiting for the TTL. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     clearInterval(this.#timer);
     await this.fleet.deregister(this.workerId);
   }

@@ -127,6 +127,23 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
       labelNames: ['result'],
       registers: [registry],
     }),
+    queueConsumerUp: new Gauge({
+      name: 'pagemap_worker_queue_consumer_up',
+      help: 'Whether the consumer of a queue fetches jobs (1) or has stopped and waits for its restart (0), by queue (open, own)',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    queueConsumerRestarts: new Counter({
+      name: 'pagemap_worker_queue_consumer_restarts_total',
+      help: 'Queue consumers replaced after they stopped, by queue (open, own)',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    sessionsDeclaredGone: new Counter({
+      name: 'pagemap_worker_sessions_declared_gone_total',
+      help: 'Sessions closed because the service had declared them gone while this worker could not act (its heartbeat lapsed)',
+      registers: [registry],
+    }),
   };
 }
 

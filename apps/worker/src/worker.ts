@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import type { Server } from 'node:http';
 import { findChromium } from '@pagemap/chromium';
 import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
-import { createLogger, once, runShutdown, withTimeout, type Logger } from '@pagemap/runtime';
+import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
 import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
 import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './metrics';
@@ -31,6 +31,8 @@ import { PageSummaries } from './jobs/page-answer';
 import { TargetPolicy } from './jobs/target-policy';
 import { Heartbeat } from './heartbeat';
 import { portOf, startWorkerHttp } from './http';
+import { workerProbes } from './probes';
+import { workerShutdownSteps } from './shutdown';
 
 export interface WorkerApp {
   id: string;
@@ -142,11 +144,17 @@ export function createWorker(
       capacity: env.PAGEMAP_MAX_SESSIONS,
       sessions: () => registry.size,
       browserAlive: () => host.alive,
-      accepting: () => consumers.accepting,
+      // A stopped queue consumer takes no new sessions until it is restarted.
+      accepting: () => consumers.accepting && consumers.up,
       summarizer: () => summarizerStatus,
       ports: () => (server ? `${portOf(server)},${egress.port}` : String(egress.port)),
       afterBeat: async () => {
         if (await stackPorts.refresh(fleet)) log.info({ ports: stackPorts.fleetPorts }, 'fleet ports learnt');
+      },
+      onLapsed: async () => {
+        const gone = registry.size;
+        await registry.closeAll('declared_gone');
+        metrics.sessionsDeclaredGone.inc(gone);
       },
     },
     env.PAGEMAP_HEARTBEAT_MS,
@@ -175,59 +183,42 @@ export function createWorker(
   const summarizerTimer = setInterval(checkSummarizer, 30_000);
   summarizerTimer.unref();
 
-  const live = async () => ({
-    status: host.alive ? ('ok' as const) : ('fail' as const),
-    worker: id,
-    browser: host.alive ? 'ok' : 'fail',
+  const probes = workerProbes({
+    workerId: id,
+    fleet,
+    redisReady: () => redis.status === 'ready',
+    browserAlive: () => host.alive,
+    consumersUp: () => consumers.up,
+    accepting: () => consumers.accepting,
+    sessions: () => registry.size,
+    capacity: env.PAGEMAP_MAX_SESSIONS,
   });
-  const probes = {
-    live,
-    ready: async () => {
-      // A command to a Redis that is gone waits in the offline queue: answer from the connection
-      // state at once, and bound the ping, so the probe itself never hangs.
-      const redisOk =
-        redis.status === 'ready' &&
-        (await withTimeout(
-          redis.ping().then(
-            () => true,
-            () => false,
-          ),
-          2_000,
-        ).then((t) => !t.timedOut && t.value));
-      const ok = redisOk && host.alive;
-      return {
-        ...(await live()),
-        status: ok ? ('ok' as const) : ('fail' as const),
-        datastore: redisOk ? 'ok' : 'fail',
-        sessions: registry.size,
-        capacity: env.PAGEMAP_MAX_SESSIONS,
-        accepting: consumers.accepting,
-      };
-    },
-  };
 
   const close = once(async () => {
     log.info({ sessions: registry.size }, 'worker draining');
-    const clean = await runShutdown(
-      [
-        { name: 'stop summarizer checks', run: () => clearInterval(summarizerTimer) },
-        { name: 'stop reaper', run: () => reaper.stop() },
-        { name: 'stop memory reclaim', run: () => reclaimer.stop() },
-        {
-          name: 'stop taking sessions',
-          run: () => withTimeout(consumers.stopTakingSessions(), env.PAGEMAP_DRAIN_TIMEOUT_MS),
+    const steps = workerShutdownSteps(
+      {
+        stopTimers: async () => {
+          clearInterval(summarizerTimer);
+          await Promise.all([reaper.stop(), reclaimer.stop()]);
         },
-        { name: 'finish running jobs', run: () => withTimeout(consumers.close(), env.PAGEMAP_DRAIN_TIMEOUT_MS) },
-        { name: 'close sessions', run: () => registry.closeAll('shutdown') },
-        { name: 'close context pool', run: () => pool.close() },
-        { name: 'deregister', run: () => heartbeat.stop() },
-        { name: 'remove own queue', run: () => consumers.removeOwnQueue() },
-        { name: 'close browser', run: () => host.close() },
-        { name: 'close egress proxy', run: () => egress.close() },
-        { name: 'close http', run: () => new Promise<void>((r) => (server ? server.close(() => r()) : r())) },
-        { name: 'close redis', run: () => redis.quit() },
-      ],
-      (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
+        stopTakingSessions: () => consumers.stopTakingSessions(),
+        finishJobs: () => consumers.close(),
+        abandonJobs: () => consumers.forceClose(),
+        closeSessions: () => registry.closeAll('shutdown'),
+        closePool: () => pool.close(),
+        deregister: () => heartbeat.stop(),
+        removeOwnQueue: () => consumers.removeOwnQueue(),
+        closeBrowser: () => host.close(),
+        closeEgress: () => egress.close(),
+        closeHttp: () => new Promise<void>((r) => (server ? server.close(() => r()) : r())),
+        quitRedis: () => redis.quit(),
+        disconnectRedis: () => redis.disconnect(),
+      },
+      env.PAGEMAP_DRAIN_TIMEOUT_MS,
+    );
+    const clean = await runShutdown(steps, (step, err) =>
+      log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
     );
     log.info({ clean }, 'worker stopped');
     return clean;

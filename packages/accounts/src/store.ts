@@ -63,6 +63,11 @@ export interface Reservation {
 }
 
 const KEEP_USAGE_AFTER_PERIOD_S = 90 * 86_400;
+/**
+ * How long a reservation's ledger entry is kept: refunds owed are retried at most this long
+ * after the request (a datastore away longer loses them, in the tenant's favour never).
+ */
+const KEEP_RESERVATION_S = 15 * 60;
 /** Day counters outlive the longest period (a year's anniversary plan is not offered; 400 days is). */
 const KEEP_DAILY_USAGE_S = 400 * 86_400;
 
@@ -274,37 +279,43 @@ export class AccountStore {
     return this.standing(tenant, now).period;
   }
 
-  /** Atomically reserves `n` actions if they fit in the plan's limit for the current period. */
-  async reserve(tenant: Tenant, n: number): Promise<Reservation> {
+  /**
+   * Atomically reserves `n` actions if they fit in the plan's limit for the current period.
+   * With a `ledgerId` (unique per request) the reservation is recorded, and refunds naming it
+   * are idempotent (see RESERVE_SCRIPT).
+   */
+  async reserve(tenant: Tenant, n: number, ledgerId?: string): Promise<Reservation> {
     const now = this.now();
     const { plan, period } = this.standing(tenant, now);
     const limit = plan.actionLimit;
     const ttl = Math.ceil((period.end.getTime() - now.getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
+    const keys = [this.keys.usage(tenant.id, period.start.toISOString()), this.keys.usageDaily(tenant.id, utcDay(now))];
+    if (ledgerId) keys.push(this.keys.reservation(tenant.id, ledgerId));
     const [admitted, used] = (await this.redis.eval(
       RESERVE_SCRIPT,
-      2,
-      this.keys.usage(tenant.id, period.start.toISOString()),
-      this.keys.usageDaily(tenant.id, utcDay(now)),
+      keys.length,
+      ...keys,
       n,
       limit,
       ttl,
       KEEP_DAILY_USAGE_S,
+      KEEP_RESERVATION_S,
     )) as [number, number];
     return { admitted: admitted === 1, used, limit, period };
   }
 
-  /** Gives back actions reserved but not performed (blocked sites, our failures, cut batches). */
-  async refund(tenant: Tenant, period: Period, n: number): Promise<number> {
+  /**
+   * Gives back actions reserved but not performed (blocked sites, our failures, cut batches).
+   * With the reservation's `ledgerId`, never more than it still holds: safe to retry.
+   */
+  async refund(tenant: Tenant, period: Period, n: number, ledgerId?: string): Promise<number> {
     if (n <= 0) return this.used(tenant, period);
-    return Number(
-      await this.redis.eval(
-        REFUND_SCRIPT,
-        2,
-        this.keys.usage(tenant.id, period.start.toISOString()),
-        this.keys.usageDaily(tenant.id, utcDay(this.now())),
-        n,
-      ),
-    );
+    const keys = [
+      this.keys.usage(tenant.id, period.start.toISOString()),
+      this.keys.usageDaily(tenant.id, utcDay(this.now())),
+    ];
+    if (ledgerId) keys.push(this.keys.reservation(tenant.id, ledgerId));
+    return Number(await this.redis.eval(REFUND_SCRIPT, keys.length, ...keys, n));
   }
 
   /** Takes one request from the tenant's token bucket (rate: the plan's ratePerSecond, burst: one second's worth). */

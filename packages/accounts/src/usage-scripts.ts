@@ -4,8 +4,13 @@
  */
 
 /**
- * KEYS[1] usage counter, KEYS[2] today's counter (the dashboard's per-day chart). ARGV: n, limit,
- * ttl seconds, day-counter ttl seconds. Returns {admitted 0|1, used after}.
+ * KEYS[1] usage counter, KEYS[2] today's counter (the dashboard's per-day chart), optional
+ * KEYS[3] the reservation's ledger entry. ARGV: n, limit, ttl seconds, day-counter ttl seconds,
+ * ledger ttl seconds. Returns {admitted 0|1, used after}.
+ *
+ * The ledger entry (the actions this reservation still holds) makes refunds idempotent: a
+ * refund whose answer was lost (a stalled Redis, a failover) is retried, and a retry of one that
+ * had landed, or the cancel of a reservation that never happened, then gives back nothing.
  */
 export const RESERVE_SCRIPT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -15,16 +20,25 @@ used = redis.call('INCRBY', KEYS[1], n)
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
 redis.call('INCRBY', KEYS[2], n)
 redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
+if KEYS[3] then redis.call('SET', KEYS[3], n, 'EX', tonumber(ARGV[5])) end
 return {1, used}
 `;
 
 /**
- * KEYS[1] usage counter, KEYS[2] today's counter. ARGV: n. Gives back n actions, never below
- * zero (the day counter too: a refund just after midnight may find less there). Returns used after.
+ * KEYS[1] usage counter, KEYS[2] today's counter, optional KEYS[3] the reservation's ledger
+ * entry. ARGV: n. Gives back n actions — with a ledger entry, at most what the reservation still
+ * holds (nothing when it is gone) — never below zero (the day counter too: a refund just after
+ * midnight may find less there). Returns used after.
  */
 export const REFUND_SCRIPT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local n = math.min(tonumber(ARGV[1]), used)
+if KEYS[3] then
+  local held = tonumber(redis.call('GET', KEYS[3]) or '0')
+  n = math.min(n, held)
+  if n <= 0 then return used end
+  if held - n <= 0 then redis.call('DEL', KEYS[3]) else redis.call('DECRBY', KEYS[3], n) end
+end
 if n <= 0 then return used end
 local day = tonumber(redis.call('GET', KEYS[2]) or '0')
 if day > 0 then redis.call('DECRBY', KEYS[2], math.min(n, day)) end

@@ -59,3 +59,22 @@ export const CloseJobResult = z.discriminatedUnion('ok', [
   JobFailure,
 ]);
 export type CloseJobResult = z.infer<typeof CloseJobResult>;
+
+/**
+ * The worker's announcement that it took a new-session job (the job's BullMQ progress): the
+ * gateway waiting on the job watches this worker's heartbeat from then on.
+ */
+export const OwnerAnnouncement = z.object({ worker: z.string().min(1) });
+export type OwnerAnnouncement = z.infer<typeof OwnerAnnouncement>;
+
+/** Codes of tools that never ran: no such tool, params refused, a suspended tenant's sign-in tool. */
+const NOT_RUN_CODES: ReadonlySet<string> = new Set(['UNKNOWN_TOOL', 'INVALID_PARAMS', 'LOGIN_AUTOMATION_SUSPENDED']);
+
+/**
+ * The billing rule for tool results, written once: a tool that does not exist, whose params were
+ * refused, or whose sign-in a suspension refused never ran, so it is not billed. Everything else —
+ * success or a tool's own failure on the page — ran, and is.
+ */
+export function toolRan(result: { error?: { code: string } | null | undefined }): boolean {
+  return !NOT_RUN_CODES.has(result.error?.code ?? '');
+}

@@ -76,8 +76,18 @@ export class WorkerFleet {
     return beats.filter((b): b is WorkerHeartbeat => b !== null);
   }
 
-  /** Whether the datastore answers at all (deep health checks). */
+  /** Whether the datastore answers at all. */
   async ping(): Promise<boolean> {
     return (await this.redis.ping()) === 'PONG';
+  }
+
+  /**
+   * Whether the datastore takes a write now (readiness and deep health). A PING answers even
+   * while Redis refuses every write — at `maxmemory` under `noeviction`, or a demoted master —
+   * and the service cannot serve a request without writing. `processId` keeps each prober on
+   * its own short-lived key.
+   */
+  async writable(processId: string): Promise<boolean> {
+    return (await this.redis.set(this.keys.probe(processId), '1', 'PX', 10_000)) === 'OK';
   }
 }

@@ -46,6 +46,8 @@ export interface KeySpace {
   tenantKeys(tenantId: string): string;
   /** Counter: actions used by a tenant in the period starting at `periodStartIso`. */
   usage(tenantId: string, periodStartIso: string): string;
+  /** Counter with a TTL: actions one request's reservation still holds (idempotent refunds). */
+  reservation(tenantId: string, ledgerId: string): string;
   /** Counter with a short TTL: requests of a tenant in one rate-limit window. */
   rate(tenantId: string, window: number): string;
   /** String: a cached page map (anonymous pages only). */
@@ -62,6 +64,8 @@ export interface KeySpace {
   tenantVerification(tenantId: string): string;
   /** Prefix of the dashboard's own keys (sessions, sign-in failure counters, rate limits). */
   readonly dashboard: string;
+  /** String with a short TTL: one process's write probe (readiness and deep health). */
+  probe(processId: string): string;
 }
 
 export function keySpace(prefix = 'pm'): KeySpace {
@@ -83,6 +87,7 @@ export function keySpace(prefix = 'pm'): KeySpace {
     tenantKeys: (t) => `${prefix}:{t.${t}}:keys`,
     usage: (t, start) => `${prefix}:{t.${t}}:usage:${start}`,
     rate: (t, w) => `${prefix}:{t.${t}}:rate:${w}`,
+    reservation: (t, id) => `${prefix}:{t.${t}}:reservation:${id}`,
     pageMapCache: (k) => `${prefix}:pagemap:${k}`,
     keyLastUsed: (t) => `${prefix}:{t.${t}}:key-last-used`,
     usageDaily: (t, day) => `${prefix}:{t.${t}}:usage-daily:${day}`,
@@ -90,5 +95,6 @@ export function keySpace(prefix = 'pm'): KeySpace {
     ownersByEmail: `${prefix}:owners-by-email`,
     tenantVerification: (t) => `${prefix}:{t.${t}}:verification`,
     dashboard: `${prefix}:dash`,
+    probe: (id) => `${prefix}:probe:${id}`,
   };
 }

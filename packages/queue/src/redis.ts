@@ -68,8 +68,13 @@ export function parseSeeds(value: string): { nodes: Array<{ host: string; port: 
 function roleOptions(role: RedisRole): RedisOptions {
   return role === 'blocking'
     ? { maxRetriesPerRequest: null, enableReadyCheck: true }
-    : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 };
+    : // A command timeout too: a Redis that stops answering without closing the connection (a
+      // paused or overloaded server) must fail the request fast, not hold it until it returns.
+      { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: COMMAND_TIMEOUT_MS };
 }
+
+/** How long a request-path command may wait for Redis before it fails (and the request answers 503). */
+const COMMAND_TIMEOUT_MS = 2500;
 
 /** Reconnect quickly and forever: a Redis restart or a failover must not take a process down. */
 const reconnect = (attempt: number) => Math.min(100 * attempt, 1000);
@@ -83,9 +88,9 @@ export function createRedis(target: string | RedisTarget, role: RedisRole, extra
 }
 
 /**
- * A Cluster client. Command connections get a command timeout on top of the fail-fast options:
- * while a master is down and before its replica takes over, a command to its slots must fail
- * (503) instead of waiting; MOVED/ASK after the failover refresh the slot map by themselves.
+ * A Cluster client. Command connections keep their command timeout: while a master is down and
+ * before its replica takes over, a command to its slots must fail (503) instead of waiting;
+ * MOVED/ASK after the failover refresh the slot map by themselves.
  */
 function createCluster(url: string, role: RedisRole, extra: RedisOptions): Cluster {
   const { nodes, options } = parseSeeds(url);
@@ -105,7 +110,6 @@ function createCluster(url: string, role: RedisRole, extra: RedisOptions): Clust
     redisOptions: {
       ...options,
       ...rest,
-      ...(role === 'command' ? { commandTimeout: 2500 } : {}),
     },
   };
   return new Cluster(nodes, clusterOptions);
@@ -117,12 +121,48 @@ export function isCluster(client: RedisClient): client is Cluster {
 }
 
 /**
+ * What Redis (or ioredis on its behalf) says when the datastore, or the part of a cluster holding
+ * a key, cannot take a command right now: unreachable, stalled, failing over, loading, busy with
+ * a script, out of memory under `noeviction`, read-only after a demotion. Each passes by itself.
+ */
+const DATASTORE_UNAVAILABLE = new RegExp(
+  [
+    // the connection
+    'Connection is closed',
+    "Stream isn't writeable",
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'connect ETIMEDOUT',
+    'Reached the max retries',
+    'enableOfflineQueue',
+    'Command timed out',
+    // the cluster
+    'CLUSTERDOWN',
+    'TRYAGAIN',
+    'MASTERDOWN',
+    'Failed to refresh slots cache',
+    'Too many Cluster redirections',
+    'None of startup nodes is available',
+    "Cluster isn't ready",
+    'Cluster is disconnected',
+    'All nodes failed',
+    // the server's own refusals
+    // (a script's refused write carries them inside the script's error, so they are not anchored)
+    'LOADING Redis is loading',
+    'BUSY Redis is busy',
+    'OOM command not allowed',
+    "READONLY You can't write",
+    'NOREPLICAS',
+    'MISCONF',
+  ].join('|'),
+  'i',
+);
+
+/**
  * Errors that mean "the datastore (or the part of the cluster holding this key) cannot answer
  * right now" — answered 503 SERVICE_UNAVAILABLE, never 500.
  */
 export function isDatastoreUnavailable(err: unknown): boolean {
-  const msg = err instanceof Error ? err.message : '';
-  return /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Reached the max retries|enableOfflineQueue|connect ETIMEDOUT|Command timed out|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|Failed to refresh slots cache|Too many Cluster redirections|None of startup nodes is available|Cluster isn't ready|Cluster is disconnected|All nodes failed/i.test(
-    msg,
-  );
+  return err instanceof Error && DATASTORE_UNAVAILABLE.test(err.message);
 }

@@ -9,3 +9,4 @@ export * from './proc';
 export * from './metrics';
 export * from './run-to-exit';
 export * from './child-env';
+export * from './accounts-on';

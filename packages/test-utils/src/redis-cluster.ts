@@ -31,6 +31,8 @@ export interface RedisClusterHandle {
   nodes: ClusterNode[];
   /** The port of the master serving `key`'s slot now. */
   masterOf(key: string): Promise<number>;
+  /** Ports of the live masters serving slots now. */
+  masters(): Promise<number[]>;
   /**
    * kill -9 of the master serving `key`'s slot; resolves with its port and the replica's, at once
    * (not waiting for the failover).
@@ -104,7 +106,16 @@ async function clusterNodes(
     });
 }
 
-export async function startRedisCluster(): Promise<RedisClusterHandle> {
+export interface ClusterOptions {
+  /**
+   * `cluster-require-full-coverage`: `no` (the default here, and docs/operations.md's advice)
+   * keeps the other masters serving while one fails over; `yes` (Redis's default) stops the
+   * whole cluster meanwhile.
+   */
+  requireFullCoverage?: boolean;
+}
+
+export async function startRedisCluster(opts: ClusterOptions = {}): Promise<RedisClusterHandle> {
   const ports = await distinctFreePorts(6);
   const dirs: string[] = [];
   const nodes: ClusterNode[] = [];
@@ -146,7 +157,7 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
           '--cluster-announce-ip',
           '127.0.0.1',
           '--cluster-require-full-coverage',
-          'no',
+          opts.requireFullCoverage ? 'yes' : 'no',
           '--cluster-replica-validity-factor',
           '0',
           '--loglevel',
@@ -216,6 +227,14 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
       client,
       nodes,
       masterOf,
+      async masters() {
+        // Asked of the first node that answers: a paused node does not.
+        for (const port of alive) {
+          const view = await clusterNodes(port).catch(() => undefined);
+          if (view) return view.filter((n) => n.master && n.ok && n.slots.length > 0).map((n) => n.port);
+        }
+        throw new Error('no cluster node answers');
+      },
       async killMasterOf(key) {
         const port = await masterOf(key);
         const view = await clusterNodes(port);

@@ -11,6 +11,7 @@ import {
   PagemapError,
   screenshotOptionsOf,
   toolCallsOf,
+  toolRan,
   type BrowseRequest,
   type BrowseResponse,
   type ToolResult,
@@ -55,13 +56,10 @@ export function newSessionId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** Codes of tools that never ran: no such tool, bad params, a suspended tenant's sign-in tool. */
-const NOT_RUN = new Set(['UNKNOWN_TOOL', 'INVALID_PARAMS', 'LOGIN_AUTOMATION_SUSPENDED']);
-
-/** Results that stand for a tool that ran: everything except the codes of tools that never ran. */
+/** Results that stand for a tool that ran (the billing rule, `toolRan`, lives in contracts). */
 export function billableResults(results: ToolResult[] | undefined): number {
   if (!results) return 0;
-  return results.filter((r) => !NOT_RUN.has(r.error?.code ?? '')).length;
+  return results.filter(toolRan).length;
 }
 
 export class BrowseFlow {

@@ -1,13 +1,8 @@
 /**
  * Enqueues jobs and waits for their results. New sessions go on the shared queue; follow-ups on
- * the owning worker's own queue. The wait is bounded three ways, so a caller never hangs:
- * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
- * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502);
- * - deadline: no result in time → UPSTREAM_TIMEOUT (504);
- * - datastore: Redis unreachable for 2 s during the wait → SERVICE_UNAVAILABLE (503). On a
- *   cluster "unreachable" is per queue: the slot holding the queue is probed (SlotProbe), and a
- *   wait that lived through a failover ends 503 if its result has not come shortly after the
- *   slot is back (the result may have been written to the master that died).
+ * the owning worker's own queue. Each wait is a ResultWait, bounded four ways (deadline,
+ * datastore, pickup, owner; see result-wait.ts), so a caller never hangs. On a cluster
+ * "datastore down" is per queue: the slot holding the queue is probed (SlotProbe).
  *
  * Results arrive through BullMQ's QueueEvents stream (one reader per queue in use). The waiter is
  * registered before the job is added and the reader starts from a point in the past, so a job
@@ -15,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
-import { PagemapError, type ErrorCode } from '@pagemap/contracts';
+import { OwnerAnnouncement, PagemapError } from '@pagemap/contracts';
 import {
   BASE_JOB_OPTIONS,
   JOB_CATALOG,
@@ -32,7 +27,9 @@ import {
   type Sealer,
   type WorkerFleet,
 } from '@pagemap/queue';
-import type { Logger } from '@pagemap/runtime';
+import { withTimeout, type Logger } from '@pagemap/runtime';
+import { KEEP_AFTER_DEADLINE_MS, OrphanOpens, type FindOwner } from './orphan-opens';
+import { LOST, ResultWait, UNAVAILABLE } from './result-wait';
 import { SlotProbe } from './slot-probe';
 
 export interface DispatcherOptions {
@@ -50,6 +47,8 @@ export interface DispatcherOptions {
   ownerCheckMs: number;
   /** Called with the seconds a new-session job waited until a worker took it. */
   onPickup?: (seconds: number) => void;
+  /** The live owner of a session in the directory (orphaned opens are found with it). */
+  findOwner?: FindOwner;
 }
 
 interface Waiter {
@@ -58,13 +57,8 @@ interface Waiter {
   onOwner: (workerId: string) => void;
 }
 
-/** How long Redis may be unreachable during a wait before the request answers 503. */
-const REDIS_DOWN_GRACE_MS = 2_000;
-
-/** After a failover interrupted a wait, how long the result may still take once the slot is back. */
-const AFTER_FAILOVER_GRACE_MS = 5_000;
-
-const UNAVAILABLE = 'The datastore became unreachable while the request was running; retry shortly.';
+/** How long a new results reader may take to reach Redis before the request answers 503. */
+const READER_READY_MS = 3_000;
 
 /** How long an idle per-worker results reader is kept before it is closed. */
 const READER_IDLE_MS = 60_000;
@@ -82,6 +76,7 @@ export class Dispatcher {
   readonly #alive = new Map<string, { at: number; answer: Promise<boolean> }>();
   readonly #sweeper: NodeJS.Timeout;
   readonly #probe: SlotProbe | undefined;
+  readonly #orphans: OrphanOpens;
   #closed = false;
 
   constructor(
@@ -90,13 +85,28 @@ export class Dispatcher {
     private readonly log: Logger,
   ) {
     this.#probe = isCluster(redis) ? new SlotProbe(redis, opts.ownerCheckMs) : undefined;
+    this.#orphans = new OrphanOpens(
+      (open, workerId) =>
+        this.run(
+          'close',
+          {
+            requestId: open.requestId,
+            tenantId: open.tenantId,
+            sessionId: open.sessionId,
+            deadlineAt: Date.now() + 30_000,
+          },
+          workerId,
+        ),
+      log,
+      opts.findOwner,
+    );
     this.#sweeper = setInterval(() => void this.#sweepReaders(), READER_IDLE_MS);
     this.#sweeper.unref();
   }
 
   /**
    * Runs a job and resolves with its parsed result. `owner` is the worker that owns the session
-   * (follow-ups); new sessions learn theirs from the job's progress event.
+   * (follow-ups); new sessions learn theirs from the job's owner announcement.
    */
   async run<N extends JobName>(name: N, payload: JobPayload<N>, owner?: string): Promise<JobResult<N>> {
     if (this.#closed) throw new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.');
@@ -106,89 +116,60 @@ export class Dispatcher {
     const queue = this.#queue(queueName);
     await this.#reader(queueName);
     const jobId = randomUUID();
-    const deadlineAt = payload.deadlineAt;
-
-    let knownOwner = owner;
-    const enqueuedAt = Date.now();
-    let picked = owner !== undefined;
-    const result = new Promise<unknown>((resolve, reject) => {
-      this.#waiters.set(jobId, {
-        resolve,
-        reject,
-        onOwner: (w) => {
-          if (!picked) this.opts.onPickup?.((Date.now() - enqueuedAt) / 1000);
-          knownOwner = w;
-          picked = true;
-        },
-      });
+    const wait = new ResultWait({
+      deadlineAt: payload.deadlineAt,
+      pickupMs: this.opts.pickupMs,
+      checkMs: this.opts.ownerCheckMs,
+      ...(owner !== undefined ? { owner } : {}),
+      datastoreDown: () => this.redis.status !== 'ready' || (this.#probe?.down(this.#probeKey(queueName)) ?? false),
+      cluster: this.#probe !== undefined,
+      withdraw: () => queue.remove(jobId),
+      takerOf: () => this.#takerOf(queue, jobId),
+      isAlive: (w) => this.#isAlive(w),
+      ...(this.opts.onPickup ? { onPickup: this.opts.onPickup } : {}),
     });
-    const cleanup: Array<() => void> = [() => this.#waiters.delete(jobId)];
-    // Set once the queue's datastore was unreachable during this wait: its outcome is then uncertain.
-    let disturbed = false;
+    // The waiter is registered before the job is added, so a result cannot slip past it.
+    const result = new Promise<unknown>((resolve, reject) => {
+      this.#waiters.set(jobId, { resolve, reject, onOwner: (w) => wait.announced(w) });
+    });
     try {
       await queue.add(name, sealJobPayload(this.opts.sealer, payload), { ...BASE_JOB_OPTIONS, jobId });
-      const guard = new Promise<never>((_, reject) => {
-        const fail = (code: ErrorCode, message: string) => reject(new PagemapError(code, message));
-        const startedAt = Date.now();
-        let redisDownSince: number | undefined;
-        let backSince: number | undefined;
-        const tick = setInterval(() => {
-          void (async () => {
-            const now = Date.now();
-            // Redis gone while waiting: the result can no longer arrive (it travels through
-            // Redis), so answer 503 soon instead of waiting out the whole deadline.
-            if (this.redis.status !== 'ready' || this.#probe?.down(this.#probeKey(queueName))) {
-              disturbed = true;
-              backSince = undefined;
-              redisDownSince ??= now;
-              if (now - redisDownSince >= REDIS_DOWN_GRACE_MS) return fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
-              return;
-            }
-            redisDownSince = undefined;
-            // Cluster failover: the job's result may have gone to the master that died. Give it a
-            // few seconds once the slot answers again, then 503 (nothing billed) instead of a hang.
-            if (disturbed && this.#probe) {
-              backSince ??= now;
-              if (now - backSince >= AFTER_FAILOVER_GRACE_MS) return fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
-            }
-            if (now >= deadlineAt) {
-              await queue.remove(jobId).catch(() => 0);
-              return fail('UPSTREAM_TIMEOUT', 'The browser did not answer in time. Nothing was billed.');
-            }
-            if (!picked && now - startedAt >= this.opts.pickupMs) {
-              // Withdraw the job; if a worker took it meanwhile, removal fails and we keep waiting.
-              const removed = await queue.remove(jobId).catch(() => 0);
-              if (removed === 1) return fail('NO_CAPACITY', 'No browser worker could take a new session in time.');
-              picked = true;
-              // Taken, yet its worker never said so: it may have died between taking the job and
-              // announcing itself. BullMQ stores the taker's name (our worker id) with the job when
-              // it takes it, so the owner is still known and its heartbeat still decides.
-              knownOwner ??= await this.#takerOf(queue, jobId);
-            }
-            if (knownOwner && !(await this.#isAlive(knownOwner))) {
-              // A follow-up still waiting in the dead worker's queue would carry its sealed params
-              // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
-              await queue.remove(jobId).catch(() => 0);
-              return fail(
-                'WORKER_LOST',
-                'The browser process serving this request stopped. Nothing was billed; open a new session and retry.',
-              );
-            }
-          })();
-        }, this.opts.ownerCheckMs);
-        cleanup.push(() => clearInterval(tick));
-      });
-      guard.catch(() => undefined); // a tick that fails after the result arrived is moot
-      const raw = await Promise.race([result, guard]);
+      wait.start();
+      const raw = await Promise.race([result, wait.ended]);
       return openJobResult(name, raw, this.opts.sealer);
     } catch (err) {
-      // A job failed as stalled across a failover lost its lock with the master, not its worker.
-      if (disturbed && err instanceof PagemapError && err.code === 'WORKER_LOST')
-        throw new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
-      throw err;
+      if (name === 'open')
+        this.#orphans.abandon(jobId, {
+          requestId: payload.requestId,
+          tenantId: payload.tenantId,
+          sessionId: payload.sessionId,
+          keepUntil: payload.deadlineAt + KEEP_AFTER_DEADLINE_MS,
+        });
+      throw await this.#lostOrUnavailable(err, wait);
     } finally {
-      for (const c of cleanup) c();
+      wait.stop();
+      this.#waiters.delete(jobId);
     }
+  }
+
+  /**
+   * A job that lost its lock (BullMQ failed it as stalled) lost it with its worker — or with
+   * Redis: a stalled or failing-over datastore takes locks with it while the worker lives on.
+   * Only a worker that stopped heart-beating is WORKER_LOST; otherwise the answer is a 503.
+   */
+  async #lostOrUnavailable(err: unknown, wait: ResultWait): Promise<unknown> {
+    if (!(err instanceof LockLost) && !(err instanceof PagemapError && err.code === 'WORKER_LOST')) return err;
+    if (wait.disturbed) return new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
+    if (err instanceof PagemapError) return err;
+    const owner = wait.owner;
+    const alive = owner
+      ? await withTimeout(
+          this.opts.fleet.isAlive(owner).catch(() => true),
+          1_000,
+        )
+      : undefined;
+    const gone = alive !== undefined && !alive.timedOut && !alive.value;
+    return gone ? new PagemapError('WORKER_LOST', LOST) : new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
   }
 
   /** The worker that took a job (BullMQ's `processedBy`, the Worker's name), if it was taken. */
@@ -212,6 +193,7 @@ export class Dispatcher {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#sweeper);
+    this.#orphans.stop();
     for (const w of this.#waiters.values())
       w.reject(new PagemapError('SERVICE_UNAVAILABLE', 'The gateway is shutting down.'));
     await Promise.allSettled([...this.#readers.values()].map((r) => r.events.close()));
@@ -248,33 +230,31 @@ export class Dispatcher {
     });
     events.on('completed', ({ jobId, returnvalue }) => {
       const w = this.#waiters.get(jobId);
-      if (!w) return;
       try {
-        w.resolve(typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue);
+        const raw = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
+        if (w) w.resolve(raw);
+        // An orphaned open's late result: only opens are abandoned, and results travel sealed.
+        else this.#orphans.resultArrived(jobId, this.#openLate(raw));
       } catch (err) {
-        w.reject(err as Error);
+        w?.reject(err as Error);
       }
     });
     events.on('failed', ({ jobId, failedReason }) => {
       const w = this.#waiters.get(jobId);
       if (!w) return;
       const lost = /stalled|lock/i.test(failedReason);
-      w.reject(
-        lost
-          ? new PagemapError(
-              'WORKER_LOST',
-              'The browser process serving this request stopped. Nothing was billed; open a new session and retry.',
-            )
-          : new Error(`job failed: ${failedReason}`),
-      );
+      w.reject(lost ? new LockLost(failedReason) : new Error(`job failed: ${failedReason}`));
     });
     events.on('progress', ({ jobId, data }) => {
-      const worker = typeof data === 'object' && data !== null ? (data as { worker?: unknown }).worker : undefined;
-      if (typeof worker === 'string') this.#waiters.get(jobId)?.onOwner(worker);
+      const announced = OwnerAnnouncement.safeParse(data);
+      if (announced.success) this.#waiters.get(jobId)?.onOwner(announced.data.worker);
     });
     events.on('error', (err) => this.log.warn({ err: err.message, queue: queueName }, 'queue events error'));
     this.#readers.set(queueName, { events, lastUsed: Date.now() });
-    await events.waitUntilReady();
+    // A reader whose Redis is down or stalled would wait for it forever: answer 503 instead (the
+    // reader stays, and is ready for the next request once Redis is back).
+    const ready = await withTimeout(events.waitUntilReady(), READER_READY_MS);
+    if (ready.timedOut) throw new PagemapError('SERVICE_UNAVAILABLE', 'The datastore is unreachable; retry shortly.');
   }
 
   /** A key in the queue's slot (every key of a queue shares its hash tag). */
@@ -294,7 +274,19 @@ export class Dispatcher {
       await q?.close().catch(() => undefined);
     }
   }
+
+  /** A late result unsealed for OrphanOpens, or null when it is no open's result (it ignores null). */
+  #openLate(raw: unknown): unknown {
+    try {
+      return openJobResult('open', raw, this.opts.sealer);
+    } catch {
+      return null;
+    }
+  }
 }
+
+/** A job BullMQ failed because its lock was lost (see Dispatcher.#lostOrUnavailable). */
+class LockLost extends Error {}
 
 function requireOwner(owner: string | undefined): string {
   if (!owner) throw new Error('a worker-queue job needs the owning worker');

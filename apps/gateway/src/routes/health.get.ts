@@ -1,6 +1,6 @@
 /**
  * GET /health — unauthenticated, for load-balancer probes. Without `deep=true` it answers from
- * this process alone (plus a best-effort session count); with `deep=true` it checks Redis, that
+ * this process alone (plus a best-effort session count); with `deep=true` it checks that Redis takes a write, that
  * at least one worker with a live browser is heart-beating, and the workers' summarizer.
  * A failing component makes `status` "fail" and the HTTP status 503. Shape: docs/api.md.
  */
@@ -34,9 +34,10 @@ export default defineRoute({
       return;
     }
     const details: Record<string, string> = {};
-    const ping = await withTimeout(fleet.ping(), 1000).catch(() => null);
-    const datastore = ping && !ping.timedOut && ping.value ? 'ok' : 'fail';
-    if (datastore !== 'ok') details.datastore = 'Redis did not answer PING within 1 s.';
+    // A write, not a PING: Redis at maxmemory answers PING yet refuses what every request writes.
+    const probe = await withTimeout(fleet.writable(`gateway.${process.pid}`), 1000).catch(() => null);
+    const datastore = probe && !probe.timedOut && probe.value ? 'ok' : 'fail';
+    if (datastore !== 'ok') details.datastore = 'Redis did not take a write within 1 s.';
     let browser = 'fail';
     let model = 'fail';
     if (workers && workers.length > 0) {

@@ -3,11 +3,12 @@
  * replicas never let a tenant past its limit) and what was not performed is given back after.
  * The X-Usage-* headers go on every authenticated response, errors included.
  */
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import { PagemapError, USAGE_HEADERS } from '@pagemap/contracts';
 import type { AccountStore, Period, Tenant } from '@pagemap/accounts';
-import { isDatastoreUnavailable } from '@pagemap/queue';
 import type { GatewayMetrics } from '../metrics';
+import { RefundOutbox } from './refund-outbox';
 
 export interface Reserved {
   tenant: Tenant;
@@ -17,23 +18,24 @@ export interface Reserved {
   /** Actions reserved: 1 for a page opened plus one per tool asked for. */
   pages: number;
   tools: number;
+  /** The reservation's ledger entry: refunds naming it are idempotent (safe to retry). */
+  ledgerId: string;
 }
 
-/** How long a refund the datastore could not take is retried (a failover takes seconds). */
-const REFUND_RETRY_FOR_MS = 120_000;
-const REFUND_RETRY_EVERY_MS = 500;
-
 export class UsageMeter {
-  readonly #retrying = new Set<NodeJS.Timeout>();
+  /** Refunds the datastore refused when they were due, tried again until they land. */
+  readonly outbox: RefundOutbox;
 
   constructor(
     private readonly accounts: AccountStore,
     private readonly metrics: GatewayMetrics,
-  ) {}
+  ) {
+    this.outbox = new RefundOutbox(accounts);
+  }
 
   /** Refunds still waiting for the datastore (tests and shutdown). */
   get pendingRefunds(): number {
-    return this.#retrying.size;
+    return this.outbox.pending;
   }
 
   /** Sets the usage headers from the tenant's current count. */
@@ -45,7 +47,17 @@ export class UsageMeter {
 
   /** Reserves the request's actions or refuses it with 429 USAGE_LIMIT_EXCEEDED before any work. */
   async reserve(res: Response, tenant: Tenant, pages: number, tools: number): Promise<Reserved> {
-    const r = await this.accounts.reserve(tenant, pages + tools);
+    const ledgerId = randomUUID();
+    let r: Awaited<ReturnType<AccountStore['reserve']>>;
+    try {
+      r = await this.accounts.reserve(tenant, pages + tools, ledgerId);
+    } catch (err) {
+      // Unanswered is not undone: a stalled Redis may still run the reservation after its answer
+      // was given up. The request answers "nothing billed", so the reservation is cancelled —
+      // a no-op if it never happened (its ledger entry does not exist).
+      this.outbox.add(tenant, this.accounts.period(tenant), pages + tools, ledgerId);
+      throw err;
+    }
     this.#set(res, r.used, r.limit, r.period);
     if (!r.admitted) {
       this.metrics.actionsRejected.inc(pages + tools);
@@ -54,7 +66,7 @@ export class UsageMeter {
         `This request needs ${pages + tools} action(s) but only ${Math.max(0, r.limit - r.used)} of the plan's ${r.limit} remain until ${r.period.end.toISOString()}. Nothing was run or billed.`,
       );
     }
-    return { tenant, period: r.period, limit: r.limit, pages, tools };
+    return { tenant, period: r.period, limit: r.limit, pages, tools, ledgerId };
   }
 
   /**
@@ -77,30 +89,15 @@ export class UsageMeter {
     this.metrics.actionsRefunded.inc({ reason }, refund);
     let used: number;
     try {
-      used = await this.accounts.refund(reserved.tenant, reserved.period, refund);
-    } catch (err) {
-      if (!isDatastoreUnavailable(err)) throw err;
-      // The usage counter's node is down (a failover): the actions were reserved but not
-      // performed, so the refund is owed — retried until the slot is back, never dropped.
-      this.#retryRefund(reserved, refund);
+      used = await this.accounts.refund(reserved.tenant, reserved.period, refund, reserved.ledgerId);
+    } catch {
+      // Whatever the datastore said (its node failing over, `maxmemory`, a stall): the actions
+      // were reserved but not performed, so the refund is owed — kept and retried, never dropped,
+      // and the request's own answer does not change because of it.
+      this.outbox.add(reserved.tenant, reserved.period, refund, reserved.ledgerId);
       return;
     }
     this.#set(res, used, reserved.limit, reserved.period);
-  }
-
-  #retryRefund(reserved: Reserved, n: number): void {
-    const giveUpAt = Date.now() + REFUND_RETRY_FOR_MS;
-    const attempt = () => {
-      const t = setTimeout(() => {
-        this.#retrying.delete(t);
-        this.accounts.refund(reserved.tenant, reserved.period, n).catch(() => {
-          if (Date.now() < giveUpAt) attempt();
-        });
-      }, REFUND_RETRY_EVERY_MS);
-      t.unref(); // a gateway that is stopping does not wait two minutes for a dead node
-      this.#retrying.add(t);
-    };
-    attempt();
   }
 
   #set(res: Response, used: number, limit: number, period: Period): void {

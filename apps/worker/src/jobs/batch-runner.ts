@@ -3,7 +3,7 @@
  * when a tool navigates (later tools were aimed at a page that is gone), when a dialog waits for
  * the agent's answer, or when its time budget runs out; each tool gets at most its own limit and never more than what is left of the batch's.
  */
-import type { StoppedReason, ToolCall, ToolResult } from '@pagemap/contracts';
+import { toolRan, type StoppedReason, type ToolCall, type ToolResult } from '@pagemap/contracts';
 import { dialogsOf, runTool, type PageMap, type RunToolOptions } from '@pagemap/page-map';
 import { withTimeout } from '@pagemap/runtime';
 import type { Page } from 'puppeteer-core';
@@ -78,7 +78,7 @@ export class BatchRunner {
         outcome.stopped = 'timeout';
         break;
       }
-      if (result.error?.code === 'UNKNOWN_TOOL' || result.error?.code === 'INVALID_PARAMS') outcome.toolsRun -= 1; // never ran: not billed
+      if (!toolRan(result)) outcome.toolsRun -= 1; // never ran: not billed (the rule lives in contracts)
       if (loginRan) outcome.loggedIn = true;
       if (navigated) {
         if (i < calls.length - 1) outcome.stopped = 'navigation';

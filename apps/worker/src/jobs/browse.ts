@@ -15,7 +15,7 @@ import type { BatchOutcome, BatchRunner } from './batch-runner';
 import type { LoginGuard } from './login-guard';
 import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
-import type { PhaseClock } from './phases';
+import type { PhaseClock } from '../telemetry/phases';
 import { watchCookies } from './login-by-cookies';
 import { openFirstPage } from './first-page';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
@@ -42,6 +42,13 @@ export interface BrowseDeps {
   renderWaitMs: number;
   screenshots: ScreenshotBounds;
 }
+
+/** A session closed under its job because the worker's heartbeat had lapsed (Heartbeat). */
+const DECLARED_GONE: JobError = {
+  code: 'WORKER_LOST',
+  message:
+    'This browser worker was out of touch with the service for a while and its sessions were ended. Nothing was billed; open a new session and retry.',
+};
 
 export class BrowseHandler {
   constructor(private readonly deps: BrowseDeps) {}
@@ -155,8 +162,12 @@ export class BrowseHandler {
       });
     try {
       const result = await work();
+      if (session.closeReason === 'declared_gone') return this.#fail(DECLARED_GONE);
       return session.closeReason === 'browser_crash' ? lost() : result;
     } catch (err) {
+      // Closed under the work because the service had declared this worker gone (its heartbeat
+      // lapsed): what failed on the page says nothing about the page.
+      if (session.closeReason === 'declared_gone') return this.#fail(DECLARED_GONE);
       if (session.closeReason === 'browser_crash' || !session.context.browser().connected) {
         // The crash listener may not have run yet when the page call failed: close it ourselves.
         await this.deps.registry.close(session.id, 'browser_crash');

@@ -11,7 +11,7 @@ import type { Page } from 'puppeteer-core';
 import type { JobError } from './failure';
 import { DocumentWatch } from './document-watch';
 import { navigate } from './navigation';
-import type { PhaseClock } from './phases';
+import type { PhaseClock } from '../telemetry/phases';
 import type { TargetPolicy } from './target-policy';
 
 /** How long a page that moved on by itself may take to load its new document before it is read again. */

@@ -8,7 +8,7 @@
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { REFUSED_HEADER, UNREACHABLE } from '../browser/egress-proxy';
 import type { JobError } from './failure';
-import type { PhaseClock } from './phases';
+import type { PhaseClock } from '../telemetry/phases';
 import type { TargetPolicy } from './target-policy';
 
 /** Navigates the page; the main document's HTTP status, or why there is no page. */

@@ -9,7 +9,7 @@ import type { Session } from '../sessions/session';
 import type { WorkerMetrics } from '../metrics';
 import type { BatchOutcome } from './batch-runner';
 import type { PageMapCache } from './page-map-cache';
-import type { PhaseClock } from './phases';
+import type { PhaseClock } from '../telemetry/phases';
 
 /**
  * The page map to answer with: extracted afresh after tools ran (the page changed); otherwise the

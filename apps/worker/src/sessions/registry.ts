@@ -9,7 +9,7 @@ import type { BrowserHost } from '../browser/browser-host';
 import { Session, type CloseReason } from './session';
 import type { ContextPool } from './context-pool';
 import type { WorkerMetrics } from '../metrics';
-import type { PhaseClock } from '../jobs/phases';
+import type { PhaseClock } from '../telemetry/phases';
 
 export interface RegistryOptions {
   workerId: string;

@@ -5,7 +5,15 @@
 import type { BrowserContext, Page } from 'puppeteer-core';
 import type { PageMap } from '@pagemap/page-map';
 
-export type CloseReason = 'deleted' | 'idle' | 'max_age' | 'browser_crash' | 'shutdown' | 'open_failed';
+/** Why a session closed; `declared_gone`: the service answered it as gone while this worker could not act (its heartbeat lapsed). */
+export type CloseReason =
+  | 'deleted'
+  | 'idle'
+  | 'max_age'
+  | 'browser_crash'
+  | 'shutdown'
+  | 'open_failed'
+  | 'declared_gone';
 
 export class Session {
   readonly createdAt: number;

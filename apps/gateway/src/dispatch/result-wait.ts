@@ -1,0 +1,145 @@
+/**
+ * One request's wait for its job's result, and every way that wait can end besides the result
+ * itself — one method each, checked on a timer:
+ * - deadline: no result in time → UPSTREAM_TIMEOUT (504). Checked first and without Redis, so it
+ *   fires even while a Redis call of an earlier tick still hangs;
+ * - datastore: Redis unreachable, or stalled (a check's call unanswered for REDIS_DOWN_GRACE_MS),
+ *   for that long → SERVICE_UNAVAILABLE (503); on a cluster, a wait that lived through a
+ *   failover ends 503 if its result has not come shortly after the slot is back;
+ * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
+ * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502).
+ * The checks that ask Redis run one at a time: a tick never starts while the last one awaits.
+ */
+import { PagemapError, type ErrorCode } from '@pagemap/contracts';
+
+export interface ResultWaitDeps {
+  deadlineAt: number;
+  /** Time a new-session job may wait for a worker to take it, ms. */
+  pickupMs: number;
+  /** How often the wait is checked, ms. */
+  checkMs: number;
+  /** The owner already known (follow-ups); new sessions learn it from the announcement. */
+  owner?: string;
+  /** Whether the queue's datastore is known to be down right now (connection state, slot probe). */
+  datastoreDown: () => boolean;
+  /** On a cluster, a wait disturbed by a failover gets a grace period once the slot is back. */
+  cluster: boolean;
+  /** Withdraws the job; resolves 1 when it was still waiting (nobody took it). */
+  withdraw: () => Promise<number>;
+  /** The worker that took the job, from the job itself (when it never announced itself). */
+  takerOf: () => Promise<string | undefined>;
+  isAlive: (workerId: string) => Promise<boolean>;
+  onPickup?: (seconds: number) => void;
+}
+
+/** How long Redis may be unreachable (or a call to it unanswered) during a wait before the request answers 503. */
+export const REDIS_DOWN_GRACE_MS = 2_000;
+
+/** After a failover interrupted a wait, how long the result may still take once the slot is back. */
+const AFTER_FAILOVER_GRACE_MS = 5_000;
+
+export const UNAVAILABLE = 'The datastore became unreachable while the request was running; retry shortly.';
+export const LOST =
+  'The browser process serving this request stopped. Nothing was billed; open a new session and retry.';
+
+export class ResultWait {
+  /** Rejects with the error of the way the wait ended; never resolves. */
+  readonly ended: Promise<never>;
+  /** Set once the datastore was unreachable during this wait: its outcome is then uncertain. */
+  disturbed = false;
+  #owner: string | undefined;
+  #picked: boolean;
+  readonly #startedAt = Date.now();
+  #downSince: number | undefined;
+  #backSince: number | undefined;
+  /** When the Redis checks of the tick still running started. */
+  #checkingSince: number | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #end: (err: PagemapError) => void = () => undefined;
+
+  constructor(private readonly deps: ResultWaitDeps) {
+    this.#owner = deps.owner;
+    this.#picked = deps.owner !== undefined;
+    this.ended = new Promise<never>((_, reject) => (this.#end = reject));
+    this.ended.catch(() => undefined); // a wait that ends after the result arrived is moot
+  }
+
+  get owner(): string | undefined {
+    return this.#owner;
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => this.#tick(), this.deps.checkMs);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  /** The worker announced that it runs the job. */
+  announced(workerId: string): void {
+    if (!this.#picked) this.deps.onPickup?.((Date.now() - this.#startedAt) / 1000);
+    this.#owner = workerId;
+    this.#picked = true;
+  }
+
+  #tick(): void {
+    const now = Date.now();
+    if (this.#pastDeadline(now) || this.#datastoreGone(now)) return;
+    if (this.#checkingSince !== undefined) return; // the last tick's checks still await Redis
+    this.#checkingSince = now;
+    void this.#checkWorkers(now).finally(() => (this.#checkingSince = undefined));
+  }
+
+  #fail(code: ErrorCode, message: string): true {
+    this.stop();
+    this.#end(new PagemapError(code, message));
+    return true;
+  }
+
+  #pastDeadline(now: number): boolean {
+    if (now < this.deps.deadlineAt) return false;
+    void this.deps.withdraw().catch(() => 0);
+    return this.#fail('UPSTREAM_TIMEOUT', 'The browser did not answer in time. Nothing was billed.');
+  }
+
+  /** Redis gone or stalled: the result can no longer arrive (it travels through Redis). */
+  #datastoreGone(now: number): boolean {
+    const stalled = this.#checkingSince !== undefined && now - this.#checkingSince >= REDIS_DOWN_GRACE_MS;
+    if (this.deps.datastoreDown() || stalled) {
+      this.disturbed = true;
+      this.#backSince = undefined;
+      this.#downSince ??= stalled ? this.#checkingSince : now;
+      return now - this.#downSince! >= REDIS_DOWN_GRACE_MS && this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
+    }
+    this.#downSince = undefined;
+    // Cluster failover: the job's result may have gone to the master that died. Give it a few
+    // seconds once the slot answers again, then 503 (nothing billed) instead of a hang.
+    if (this.disturbed && this.deps.cluster) {
+      this.#backSince ??= now;
+      if (now - this.#backSince >= AFTER_FAILOVER_GRACE_MS) return this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
+    }
+    return false;
+  }
+
+  async #checkWorkers(now: number): Promise<void> {
+    if (!this.#picked && now - this.#startedAt >= this.deps.pickupMs) {
+      // Withdraw the job; if a worker took it meanwhile, removal fails and we keep waiting.
+      if ((await this.deps.withdraw().catch(() => 0)) === 1) {
+        this.#fail('NO_CAPACITY', 'No browser worker could take a new session in time.');
+        return;
+      }
+      this.#picked = true;
+      // Taken, yet its worker never said so: it may have died between taking the job and
+      // announcing itself. BullMQ stores the taker's name (our worker id) with the job when it
+      // takes it, so the owner is still known and its heartbeat still decides.
+      this.#owner ??= await this.deps.takerOf();
+    }
+    if (this.#owner && !(await this.deps.isAlive(this.#owner))) {
+      // A follow-up still waiting in the dead worker's queue would carry its sealed params
+      // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
+      await this.deps.withdraw().catch(() => 0);
+      this.#fail('WORKER_LOST', LOST);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * What every fault case asserts once its load has stopped (issue 26): no request hung, no 500,
+ * every failure one of the documented retryable answers, serving again within the case's bound
+ * after the fault ended, usage exactly the actions served, and no session answered as gone
+ * still open anywhere.
+ */
+import { UsageRecord } from '@pagemap/contracts';
+import { api, metric, waitFor } from '@pagemap/test-utils';
+import type { ClientLoad, Outcome } from './load';
+
+/** The answers a client may get while the datastore or a process fails: each says "retry". */
+export const RETRYABLE = [
+  '503 SERVICE_UNAVAILABLE',
+  '503 NO_CAPACITY',
+  // the session's worker stopped (killed, or paused past its heartbeat): open a new session
+  '502 WORKER_LOST',
+  // a session its worker lost is gone, which the client learns as 404 and opens another
+  '404 SESSION_NOT_FOUND',
+];
+
+export function report(name: string, load: ClientLoad, extra: Record<string, unknown> = {}): void {
+  process.stdout.write(`${name}: ${JSON.stringify({ requests: load.outcomes.length, ...load.summary(), ...extra })}\n`);
+}
+
+const label = (o: Outcome) => `${o.status}${o.code ? ` ${o.code}` : ''}`;
+
+/** No hang, no 500, only retryable failures (`allowed` narrows or widens the list for the case). */
+export function expectOnlyRetryable(load: ClientLoad, allowed: string[] = RETRYABLE): void {
+  expect(load.outcomes.filter((o) => o.status === 'hung').map(label)).toEqual([]);
+  const wrong = load.outcomes.filter((o) => o.status !== 200 && !allowed.includes(label(o)));
+  expect(wrong.map((o) => `${o.what} ${label(o)}`)).toEqual([]);
+}
+
+/**
+ * Every request started `withinMs` after `endedAt` (the fault's end) was served — among those
+ * answered before `until` (the next fault began: a request it caught in flight is its own).
+ */
+export function expectBackWithin(
+  load: ClientLoad,
+  endedAt: number,
+  withinMs: number,
+  until = Number.POSITIVE_INFINITY,
+): void {
+  const late = load.outcomes.filter((o) => o.startedAt > endedAt + withinMs && o.endedAt < until && o.status !== 200);
+  expect(late.map((o) => `${o.what} ${label(o)} at +${o.startedAt - endedAt} ms`)).toEqual([]);
+}
+
+/** How long after `faultEnd` the last failed answer came (0: none came after it): the recovery to report. */
+export function servingAgainAt(load: ClientLoad, faultEnd: number, until = Number.POSITIVE_INFINITY): number {
+  const failures = load.outcomes.filter((o) => o.status !== 200 && o.what !== 'close' && o.endedAt < until);
+  return Math.max(0, ...failures.map((o) => o.endedAt - faultEnd));
+}
+
+/** /v1/usage equals the actions the 200s billed, once refunds owed during the fault have landed. */
+export async function expectUsageExact(gateway: () => string, key: string, served: number): Promise<void> {
+  const used = async () => {
+    const res = await api(gateway(), 'GET', '/v1/usage', { key }).catch(() => undefined);
+    return res?.status === 200 ? UsageRecord.parse(res.body).actions.used : -1;
+  };
+  const final = await waitFor(async () => ((await used()) === served ? served : undefined), 30_000, 'usage', 250).catch(
+    used,
+  );
+  expect(final).toBe(served);
+}
+
+/**
+ * No session left open: every client closed its sessions (or was told they were gone), so each
+ * surviving worker ends with none open, and a session answered as gone still answers 404.
+ */
+export async function expectNoSessionLeft(
+  load: ClientLoad,
+  /** The surviving workers' HTTP base URLs (their /metrics). */
+  workers: string[],
+  gateway: () => string,
+  key: string,
+): Promise<void> {
+  const open = async () => {
+    let n = 0;
+    for (const w of workers) n += await metric(w, 'pagemap_worker_open_sessions').catch(() => 0);
+    return n;
+  };
+  const left = await waitFor(async () => ((await open()) === 0 ? 0 : undefined), 30_000, 'no open session', 250).catch(
+    open,
+  );
+  expect(left).toBe(0);
+  for (const id of [...load.declaredGone].slice(0, 10)) {
+    const res = await api(gateway(), 'POST', '/v1/browse', {
+      key,
+      body: { session_id: id, tool: 'navigate', params: { url: 'http://127.0.0.1:9/' } },
+    });
+    expect([id, res.status]).toEqual([id, 404]);
+  }
+}

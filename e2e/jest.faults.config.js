@@ -1,0 +1,23 @@
+// The fault-matrix suite (issue 26): real redis-server (standalone and cluster), real gateways,
+// workers and the launcher, a steady client load through each fault. Its own CI step
+// (`pnpm --filter @pagemap/e2e test:faults`), not part of `test`: it takes a few minutes.
+const path = require('node:path');
+const preset = require('../jest.preset.js');
+
+const reportsDir = process.env.PAGEMAP_TEST_RESULTS_DIR;
+
+module.exports = {
+  ...preset,
+  testMatch: ['<rootDir>/faults/**/*.test.ts'],
+  ...(reportsDir
+    ? {
+        reporters: [
+          'default',
+          [
+            path.join(__dirname, '..', 'scripts', 'jest-json-reporter.js'),
+            { file: path.join(reportsDir, 'e2e-faults.json') },
+          ],
+        ],
+      }
+    : {}),
+};
