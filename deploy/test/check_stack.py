@@ -108,8 +108,9 @@ def browse_and_login(gateway, key):
 
 SANDBOX_PROBE = r"""
 for p in /proc/[0-9]*; do
-  cmd=$(tr '\0' ' ' < $p/cmdline 2>/dev/null) || continue
-  case "$cmd" in *chrom*) ;; *) continue ;; esac
+  exe=$(tr '\0' '\n' < $p/cmdline 2>/dev/null | head -1)
+  case "$exe" in */chromium*) ;; *) continue ;; esac
+  cmd=$(tr '\0' ' ' < $p/cmdline)
   uid=$(awk '/^Uid:/{print $2}' $p/status)
   depth=$(awk '/^NSpid:/{print NF - 1}' $p/status)
   type=$(printf '%s' "$cmd" | grep -o -- '--type=[a-z-]*' | head -1)

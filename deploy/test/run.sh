@@ -16,7 +16,9 @@ RUN_START=$(date +%s)
 
 use_podman_conf
 PROJECT="${PAGEMAP_DEPLOY_PROJECT:-pagemap-ci}"
-COMPOSE=(podman-compose -p "$PROJECT" -f "$ROOT/deploy/compose.yaml" -f "$HERE/compose.test.yaml")
+# Run from deploy/: podman-compose 1.0 passes the worker's `seccomp=./seccomp/...` path on as it
+# is, relative to the working directory.
+COMPOSE=(podman-compose -p "$PROJECT" -f compose.yaml -f test/compose.test.yaml)
 SERVICES=(redis gateway worker-1 worker-2 dashboard redis-exporter prometheus site)
 GATEWAY=http://127.0.0.1:8080
 CONTEXT_LIMIT=$((10 * 1024 * 1024))
@@ -70,6 +72,7 @@ for image in gateway worker dashboard; do
 done
 
 step "compose up"
+cd "$ROOT/deploy"
 trap teardown EXIT INT TERM
 "${COMPOSE[@]}" down -v >/dev/null 2>&1 || true # a stack left by an interrupted run
 secret() { head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '='; }

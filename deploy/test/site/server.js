@@ -49,3 +49,6 @@ http
     res.end(signIn);
   })
   .listen(8081, '0.0.0.0');
+
+// PID 1 in its container: node has no default SIGTERM handler there, so stop promptly by hand.
+process.on('SIGTERM', () => process.exit(0));
