@@ -69,6 +69,20 @@ def podman_exec(container, *cmd, user=None):
     return done.stdout
 
 
+def check_env(project):
+    """compose.yaml's variables reached the containers as values: no `${...}` taken literally (as
+    podman-compose 1.0 did with `${VAR:-}`), the optional keys empty rather than unset-but-odd."""
+    for service in ("gateway", "worker-1", "worker-2", "dashboard"):
+        out = subprocess.run(
+            ["podman", "inspect", "--format", "{{range .Config.Env}}{{println .}}{{end}}", f"{project}_{service}_1"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        literal = [line.split("=", 1)[0] for line in out.splitlines() if "${" in line]
+        if literal:
+            fail(f"{service}: compose passed these variables on uninterpolated: {literal}")
+    say("compose variables interpolated in every container (no literal ${...})")
+
+
 def create_tenant(project):
     out = podman_exec(
         f"{project}_gateway_1", "pagemap-admin", "tenant", "create", "--name", "Deploy test", "--plan", "builder",
@@ -200,6 +214,7 @@ def main():
     for name in ("project", "gateway", "dashboard", "prometheus", "alerts"):
         ap.add_argument(f"--{name}", required=True)
     args = ap.parse_args()
+    check_env(args.project)
     key = create_tenant(args.project)
     session = browse_and_login(args.gateway, key)
     check_sandbox(args.project)

@@ -48,3 +48,17 @@ test('compose: no empty defaults, every variable listed in .env.example', () => 
   expect(used.length).toBeGreaterThan(3);
   for (const name of used) expect([name, listed.includes(name)]).toEqual([name, true]);
 });
+
+test('the three build stages are the same instructions up to the build, so building all three builds once', () => {
+  const upToBuild = (app: string) => {
+    const lines = dockerfile(app)
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
+    const from = lines.findIndex((l) => / AS build$/.test(l));
+    const build = lines.findIndex((l) => l.startsWith('RUN pnpm exec turbo run build'));
+    expect(build).toBeGreaterThan(from);
+    return lines.slice(from, build + 1);
+  };
+  expect(upToBuild('worker')).toEqual(upToBuild('gateway'));
+  expect(upToBuild('dashboard')).toEqual(upToBuild('gateway'));
+});
