@@ -34,14 +34,18 @@ teardown() {
       podman logs --tail 30 "$(ctr "$s")" 2>&1 | sed 's/^/    /' >&2 || true
     done
   fi
-  step "take the stack down"
-  "${COMPOSE[@]}" down -v >/dev/null 2>&1 || true
-  podman pod rm -f "pod_$PROJECT" >/dev/null 2>&1 || true
+  if [ "$STACK_UP" = 1 ]; then
+    step "take the stack down"
+    "${COMPOSE[@]}" down -v >/dev/null 2>&1 || true
+    podman pod rm -f "pod_$PROJECT" >/dev/null 2>&1 || true
+  fi
   print_timings
   log "total $(($(date +%s) - RUN_START))s — $([ "$rc" -eq 0 ] && echo PASSED || echo "FAILED (exit $rc)")"
   exit "$rc"
 }
 
+STACK_UP=0
+trap teardown EXIT INT TERM
 step "podman, podman-compose, debootstrap from Debian's archive"
 [ "$(id -u)" -eq 0 ] || fail "run as root (podman builds and runs the stack rootful; the containers use uid 1000)"
 "$HERE/install.sh"
@@ -73,7 +77,7 @@ done
 
 step "compose up"
 cd "$ROOT/deploy"
-trap teardown EXIT INT TERM
+STACK_UP=1
 "${COMPOSE[@]}" down -v >/dev/null 2>&1 || true # a stack left by an interrupted run
 secret() { head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '='; }
 PAGEMAP_PAYLOAD_KEY=$(secret) PAGEMAP_JWT_SECRET=$(secret) PAGEMAP_DASHBOARD_SESSION_SECRET=$(secret)
