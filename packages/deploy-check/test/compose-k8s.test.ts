@@ -91,6 +91,12 @@ describe.each(APPS)('$app: compose and Kubernetes agree', (a) => {
   });
 });
 
+test("the README's one-off admin Job uses the gateway Deployment's image", () => {
+  const readme = readFileSync(join(DEPLOY_DIR, 'README.md'), 'utf8');
+  const gateway = APPS.find((a) => a.app === 'gateway')!;
+  expect(readme.match(/^\s+image: (\S+)/m)?.[1]).toBe(containerOf(gateway).image);
+});
+
 test('secrets: every secret compose requires is a key of the Kubernetes Secret example', () => {
   const text = readFileSync(join(DEPLOY_DIR, 'compose.yaml'), 'utf8').replace(/^\s*#.*$/gm, '');
   const secret = readYaml(join('k8s', 'secret.example.yaml')).find((d) => d.kind === 'Secret')!;
