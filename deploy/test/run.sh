@@ -38,6 +38,7 @@ teardown() {
     step "take the stack down"
     "${COMPOSE[@]}" down -v >/dev/null 2>&1 || true
     podman pod rm -f "pod_$PROJECT" >/dev/null 2>&1 || true
+    podman network rm -f "${PROJECT}_default" >/dev/null 2>&1 || true
   fi
   print_timings
   log "total $(($(date +%s) - RUN_START))s — $([ "$rc" -eq 0 ] && echo PASSED || echo "FAILED (exit $rc)")"
