@@ -196,7 +196,7 @@ test('a widget embedded from another site: its form is a tool that names the sit
   expect(book).toBeDefined();
   expect(book.description).toContain(`frame from localhost:${suite.site.port}`);
   const booked = await run(m, book.name, { name: 'Ana', guests: 4 });
-  expect(booked.results).toEqual([{ tool: book.name, success: true, error: null }]);
+  expect(booked.results).toMatchObject([{ tool: book.name, success: true, error: null }]);
   expect(booked.title).toBe('booked: Ana x4');
   expect(optionsOf(booked, 'click', 'target')).toContain('See the menu');
   const menu = await run(booked, 'click', { target: 'See the menu' });

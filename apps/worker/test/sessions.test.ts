@@ -59,7 +59,7 @@ test('a batch stops at the tool that navigates: results for the first two, the t
   const body = BrowseResponse.parse(res.body);
   expect(body.stopped_reason).toBe('navigation');
   expect(body.results).toHaveLength(2);
-  expect(body.results![0]).toEqual({ tool: 'append', success: true, error: null });
+  expect(body.results![0]).toMatchObject({ tool: 'append', success: true, error: null });
   expect(body.results![1]).toMatchObject({ tool: 'go_search', success: true });
   expect(body.title).toBe('Results for lamps');
   expect(marks).toContain('one');

@@ -34,7 +34,7 @@ test('SIGTERM during a running request: the request completes, the worker exits 
 
   const res = await pending;
   expect(res.status).toBe(200);
-  expect(res.body.results).toEqual([{ tool: 'append', success: true, error: null }]);
+  expect(res.body.results).toMatchObject([{ tool: 'append', success: true, error: null }]);
   expect(res.body.title).toBe('Log: Z');
 
   expect(await w.exited).toBe(0);

@@ -52,7 +52,13 @@ describe('typed values', () => {
     expect(bad.results![0]!.error!.message).toMatch(/accepts a number such as/);
     params[p(/guests/i)] = '4';
     const done = await call(page.session_id, { tool: tool.name, params, include_page_content: true });
-    expect(done.results![0]).toEqual({ tool: tool.name, success: true, error: null });
+    // `filled`: the page's own option labels for choices; typed text never verbatim.
+    expect(done.results![0]).toMatchObject({
+      tool: tool.name,
+      success: true,
+      error: null,
+      filled: { [p(/room/i)]: 'Garden terrace', [p(/guests/i)]: '[as given]' },
+    });
     expect(done.page_content).toContain(
       'booked day=2012-09-10 at=20:22 when=2012-09-10T07:05 month=2027-03 week=2012-W37 guests=4 noise=7 room=terrace diet=veg+nuts extras=flowers+music seating=b highchair=on',
     );
@@ -84,7 +90,13 @@ describe('trusted input', () => {
       params: { phone: '5551234567', [city]: 'Li' },
       include_page_content: true,
     });
-    expect(res.results![0]).toEqual({ tool: tool.name, success: true, error: null });
+    // The mask's reformatting is what the field holds; the city as typed.
+    expect(res.results![0]).toEqual({
+      tool: tool.name,
+      success: true,
+      error: null,
+      filled: { phone: '(555) 123-4567', [city]: '[as given]' },
+    });
     expect(res.page_content).toContain('saved phone (555) 123-4567 city Li suggestions Lisbon+Lima');
   });
 });

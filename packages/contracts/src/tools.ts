@@ -40,6 +40,8 @@ export const TOOL_ERROR_CODES = {
   TOOL_FAILED: 'The tool ran but the page reported an error; the message says what.',
   LOGIN_AUTOMATION_SUSPENDED:
     'Login automation is suspended for the account (automatic abuse detection); the sign-in tool did not run and is not billed. Browsing without signing in still works.',
+  FIELD_NOT_SET:
+    "A field did not take the value given (the page's own widget refused or changed it); the message names the field and what it holds. The form was not sent.",
 } as const;
 export type ToolErrorCode = keyof typeof TOOL_ERROR_CODES;
 export const TOOL_ERROR_CODE_NAMES = Object.keys(TOOL_ERROR_CODES) as [ToolErrorCode, ...ToolErrorCode[]];
@@ -55,6 +57,13 @@ export const ToolResult = z.object({
   tool: z.string(),
   success: z.boolean(),
   error: ToolError.nullable(),
+  /**
+   * Additive, form tools on success: what each filled param's field holds once filled, read back
+   * from the page before the form was sent. A choice: the chosen option labels, true/false for a
+   * box. Typed text never comes back verbatim: "[as given]" when the field holds it as typed, else
+   * what the page made of it (a mask's "(555) 123-4567"); a password field only "[secret]".
+   */
+  filled: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])).optional(),
 });
 export type ToolResult = z.infer<typeof ToolResult>;
 

@@ -40,6 +40,8 @@ export interface FormBinding {
   submitParam?: string;
   /** A standalone field: filled, never submitted. */
   fillOnly?: boolean;
+  /** The boolean param that presses Enter in the field once filled (a field that acts on Enter). */
+  enterParam?: string;
 }
 
 /** A click target chosen by its label (the `click` and `dismiss_overlay` tools). */

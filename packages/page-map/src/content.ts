@@ -5,7 +5,9 @@
  * 'unsafe-eval' does not stop it; shadow-free light DOM is what Readability understands anyway).
  * The libraries are wrapped in one IIFE so they leave no globals behind on the page.
  *
- * Links are kept (turndown inlines them) and made absolute against the page URL.
+ * Links are kept (turndown inlines them) and made absolute against the page URL. What an app's
+ * controls hold shows too: boxes and aria-checked items as "☑ " / "☐ ", radios as "◉ " / "○ ", selected
+ * options, tabs and rows as " (selected)" (markState), so an agent sees what it changed.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
@@ -20,8 +22,29 @@ function libSource(): string {
   const load = (fn) => { const module = { exports: {} }; fn(module, module.exports, undefined); return module.exports; };
   const Readability = load(function (module, exports, define) {\n${readability}\n});
   const TurndownService = load(function (module, exports, define) {\n${turndown}\n});
+  // An app's state in its content: a box becomes "☑ " or "☐ " where it stood, a radio "◉ " or "○ "
+  // (turndown drops inputs; bracket marks would come out escaped), an element with aria-checked
+  // gets the box mark ("◩ " mixed), a selected option, tab or row " (selected)". The clone has the
+  // live document's elements in the same order.
+  const markState = (doc, clone) => {
+    const live = doc.getElementsByTagName('*');
+    const copy = clone.getElementsByTagName('*');
+    const n = Math.min(live.length, copy.length, 20000);
+    const marks = [];
+    for (let i = 0; i < n; i++) {
+      const e = live[i];
+      if (e.tagName === 'INPUT' && (e.type === 'checkbox' || e.type === 'radio')) marks.push([copy[i], e.type === 'radio' ? (e.checked ? '◉ ' : '○ ') : e.checked ? '☑ ' : '☐ ', 'replace']);
+      else if (e.hasAttribute('aria-checked')) { const v = e.getAttribute('aria-checked'); marks.push([copy[i], v === 'true' ? '☑ ' : v === 'mixed' ? '◩ ' : '☐ ', 'prepend']); }
+      else if (e.getAttribute('aria-selected') === 'true') marks.push([copy[i], ' (selected)', 'append']);
+    }
+    for (const [c, text, how] of marks) {
+      const t = clone.createTextNode(text);
+      if (how === 'replace') c.replaceWith(t); else if (how === 'prepend') c.prepend(t); else c.append(t);
+    }
+  };
   return (maxChars) => {
     const clone = document.cloneNode(true);
+    markState(document, clone);
     for (const a of clone.querySelectorAll('a[href]')) { try { a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href); } catch {} }
     for (const n of clone.querySelectorAll('script,style,noscript,template,iframe')) n.remove();
     let article = null;

@@ -11,11 +11,13 @@
  */
 import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script-host/call';
-import type { FillField, RefusedField } from './shared/page-script-types';
+import type { FillField, ReadBack, RefusedField } from './shared/page-script-types';
 import type { FormBinding } from './bindings';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';
 import type { Value } from './validate-params';
+import { redact } from './redact';
+import type { ToolParams } from '@pagemap/contracts';
 
 /** Input types a person types into; the others are set by the page script. */
 const TYPEABLE = new Set([
@@ -96,7 +98,7 @@ export async function fillForm(
   binding: FormBinding,
   values: Record<string, unknown>,
   submit: boolean,
-): Promise<{ hadCaptcha: boolean }> {
+): Promise<{ hadCaptcha: boolean; readBack: ReadBack[] }> {
   const target = frameTarget(page, binding.frame);
   if (!target) throw new FillError('gone');
   // Trusted input goes to the page's focused frame; a script in a cross-origin frame cannot be
@@ -126,23 +128,74 @@ export async function fillForm(
   });
   if (r.op !== 'fill') throw new Error('page script answered the wrong operation');
   if (!r.ok) throw new FillError(r.reason, r.field);
-  if (r.enter) {
-    // No button and no form: Enter in the last field, as a person would submit it.
-    const last = [...binding.fields].reverse().find((f) => f.key);
-    if (last) {
-      const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
-      const focus = await callPageScript(page, {
-        op: 'focus',
-        sig: binding.sig,
-        idx: binding.idx,
-        key: last.key,
-        keys,
-        keep: true,
-      });
-      if (focus.op === 'focus' && focus.ok) await page.keyboard.press('Enter');
-    }
+  // No button and no form: Enter in the last field, as a person would submit it.
+  if (r.enter) await pressEnterIn(page, binding);
+  return { hadCaptcha: r.hadCaptcha, readBack: r.readBack };
+}
+
+/** Presses Enter (a trusted key) in the binding's last field, focused again without selecting its text. */
+export async function pressEnterIn(page: Page, binding: FormBinding): Promise<void> {
+  const last = [...binding.fields].reverse().find((f) => f.key);
+  if (!last) return;
+  const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
+  const focus = await callPageScript(page, {
+    op: 'focus',
+    sig: binding.sig,
+    idx: binding.idx,
+    key: last.key,
+    keys,
+    keep: true,
+  });
+  if (focus.op === 'focus' && focus.ok) await page.keyboard.press('Enter');
+}
+
+/**
+ * A field that does not hold what was asked (its widget refused or changed it) fails the tool with
+ * FIELD_NOT_SET, naming the field and what it holds (a password field: never what). The form was
+ * not sent. run-tool redacts the given values from the message.
+ */
+export function throwIfNotHeld(binding: FormBinding, readBack: ReadBack[]): void {
+  const off = readBack.filter((r) => !r.holds);
+  if (off.length === 0) return;
+  const what = off
+    .map((r) =>
+      r.value === undefined
+        ? `"${r.param}" does not hold the value given`
+        : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
+    )
+    .join('; ');
+  const sent = binding.fillOnly ? '' : ' Nothing was sent.';
+  throw new ToolError(
+    'FIELD_NOT_SET',
+    `The page did not take every value: ${what} (the page's own widget refused or changed it).${sent}`,
+  );
+}
+
+/** Param types whose value is a choice among the page's own options (its words, not the caller's). */
+const CHOICES = new Set(['enum', 'boolean', 'checkbox-group']);
+
+/**
+ * What the filled fields hold, by param. A choice says what is chosen (the page's option labels,
+ * true/false). Typed text never comes back verbatim (SECURITY: a value given is never in a
+ * result): "[as given]" when the field holds it as typed, else what the page made of it (a mask's
+ * "(555) 123-4567"), with the values given (as validated and as sent) redacted; a password field
+ * only ever "[secret]".
+ */
+export function filledValues(
+  binding: FormBinding,
+  values: Record<string, Value>,
+  readBack: ReadBack[],
+  given?: ToolParams,
+): Record<string, string | boolean | string[]> {
+  const out: Record<string, string | boolean | string[]> = {};
+  for (const r of readBack) {
+    const type = binding.fields.find((f) => f.param === r.param)?.type ?? '';
+    if (r.value === undefined) out[r.param] = '[secret]';
+    else if (CHOICES.has(type) || typeof r.value !== 'string') out[r.param] = r.value;
+    else if (r.value.trim() === String(values[r.param] ?? '').trim()) out[r.param] = '[as given]';
+    else out[r.param] = redact(redact(r.value, values as ToolParams), given);
   }
-  return { hadCaptcha: r.hadCaptcha };
+  return out;
 }
 
 /**
@@ -175,16 +228,19 @@ export async function throwIfRefused(page: Page, binding: FormBinding): Promise<
 
 /**
  * fillForm for a tool: a form or field that vanished (the page re-rendered) becomes the tool's
- * ELEMENT_GONE error, which tells the agent to read the fresh tool list.
+ * ELEMENT_GONE error, which tells the agent to read the fresh tool list; a field that did not take
+ * its value, FIELD_NOT_SET.
  */
 export async function fillOrGone(
   page: Page,
   binding: FormBinding,
   values: Record<string, Value>,
   submit: boolean,
-): Promise<{ hadCaptcha: boolean }> {
+): Promise<{ hadCaptcha: boolean; readBack: ReadBack[] }> {
   try {
-    return await fillForm(page, binding, values, submit);
+    const r = await fillForm(page, binding, values, submit);
+    throwIfNotHeld(binding, r.readBack);
+    return r;
   } catch (err) {
     if (!(err instanceof FillError)) throw err;
     throw new ToolError(

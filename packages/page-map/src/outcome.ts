@@ -12,8 +12,11 @@ export class ToolError extends Error {
   }
 }
 
-export const ok = (tool: string, navigated: boolean, login = false): ToolRunOutcome => ({
-  result: { tool, success: true, error: null },
+export type Filled = NonNullable<ToolRunOutcome['result']['filled']>;
+
+/** Success; `filled` says what the tool's fields hold once filled (form tools). */
+export const ok = (tool: string, navigated: boolean, login = false, filled?: Filled): ToolRunOutcome => ({
+  result: { tool, success: true, error: null, ...(filled ? { filled } : {}) },
   navigated,
   login,
 });

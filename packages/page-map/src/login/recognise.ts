@@ -101,6 +101,9 @@ function onePasswordPurpose(g: RawGroup, fields: RawField[], pw: RawField): Purp
   if (signals >= 2) return 'sign_up';
   if (fields.length >= 4 && SIGNUP_WORDS.test(words)) return 'sign_up';
   if (fields.length >= 5) return signals >= 1 ? 'sign_up' : 'other';
+  // A lone password field with no button and no sign-in word on or around it (a demo of a
+  // password box, a settings widget) is nothing to sign in with; a password step has its button.
+  if (fields.length === 1 && !g.submitLabel && g.buttons.length === 0 && !LOGIN_WORDS.test(words)) return 'other';
   return 'login';
 }
 

@@ -44,6 +44,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   };
   const hint = hintOf(el, ri.root);
   if (hint) f.hint = hint;
+  if (actsOnEnter(el)) f.entersOn = true;
   if (tag === 'select') {
     const opts = Array.from((el as HTMLSelectElement).options).filter(
       (o) => !o.disabled && !(o.value === '' && o.index === 0),
@@ -54,6 +55,15 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   f.key = fieldKey(f);
   return f;
 };
+
+/**
+ * A field that acts on Enter by its own declaration: a combobox (Enter accepts the suggestion) or
+ * an `enterkeyhint` that names an action ("send", "go", "done", "search", "enter").
+ */
+const actsOnEnter = (el: Element): boolean =>
+  el.getAttribute('role') === 'combobox' ||
+  /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
+  /^(enter|done|go|send|search)$/i.test(el.getAttribute('enterkeyhint') ?? '');
 
 /** Turns a group's elements into fields, merging radios (and same-name checkboxes) into one. */
 export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => {
@@ -67,9 +77,11 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
       const k = `${t}:${inp.name}`;
       const at = byName.get(k);
       const optLabel = labelOf(el, g.ri.root).label || inp.value;
+      // A box without a value attribute sends "on": its label is what tells it from its siblings.
+      const optValue = el.hasAttribute('value') ? inp.value : clean(optLabel, 80);
       if (at !== undefined) {
         raw[at]!.options!.push(clean(optLabel, 80));
-        raw[at]!.optionValues!.push(inp.value);
+        raw[at]!.optionValues!.push(optValue);
         if (t === 'checkbox') raw[at]!.type = 'checkbox-group';
         els[at]!.push(el);
         continue;
@@ -80,7 +92,7 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
       const legend = fs ? fs.querySelector('legend') : null;
       const groupLabel = el.getAttribute('role') === null && legend ? textOf(legend, 100) : '';
       f.options = [clean(optLabel, 80)];
-      f.optionValues = [inp.value];
+      f.optionValues = [optValue];
       if (t === 'radio') {
         f.label = groupLabel || f.nearby || inp.name;
       } else {
@@ -95,5 +107,21 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
     raw.push(describeField(el, g.ri));
     els.push([el]);
   }
+  uniqueKeys(raw);
   return { raw, els };
+};
+
+/**
+ * Fields that share a key (unlabelled inputs side by side, two selects with nothing to tell them
+ * apart, equal labels in two lists) get an ordinal suffix (`text:_`, `text:_#2` …): each keeps
+ * its own identity, so a value never lands in the first of them. Stable across re-renders of
+ * the same group, as the order of its fields is.
+ */
+const uniqueKeys = (raw: RawField[]): void => {
+  const seen = new Map<string, number>();
+  for (const f of raw) {
+    const n = (seen.get(f.key) ?? 0) + 1;
+    seen.set(f.key, n);
+    if (n > 1) f.key = `${f.key}#${n}`;
+  }
 };

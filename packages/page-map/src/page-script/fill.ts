@@ -8,6 +8,7 @@
  */
 import type { FillField, PageScriptResponse, RawField } from '../shared/page-script-types';
 import { findForm, type FormEntry } from './forms';
+import { readBack } from './read-back';
 import { buttonLabel } from './labels';
 import { settleSuggestions } from './suggestions';
 import { sendWatched } from './validity';
@@ -166,18 +167,25 @@ export function fill(
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true);
     filled.push(hit.els[i]![0]!);
   }
+  // What the page holds now: a field that did not take its value stops the submit (read-back.ts).
+  const checked = req.fields.map((want) => {
+    const i = keys.indexOf(want.key);
+    return readBack(hit.raw.fields[i]!, hit.els[i]!, want);
+  });
+  const allHold = checked.every((r) => r.holds);
   const answer = (held: boolean): PageScriptResponse => {
-    const enter = req.submit && !held ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
+    const enter = req.submit && allHold && !held ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
     return {
       op: 'fill',
       ok: true,
       hadCaptcha: hit.raw.hasCaptcha,
       hasPassword: hit.raw.fields.some((f) => f.type === 'password'),
+      readBack: checked,
       ...(enter ? { enter } : {}),
       ...(held ? { held } : {}),
     };
   };
-  if (!req.submit) return answer(false);
+  if (!req.submit || !allHold) return answer(false);
   const suggestions = settleSuggestions(hit, filled);
   return typeof suggestions === 'string'
     ? answer(suggestions === 'held')

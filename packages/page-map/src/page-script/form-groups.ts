@@ -20,6 +20,8 @@ export interface Group {
   closed?: boolean;
   /** One field with no form and no button of its own (an editor, a filter box): filled, never submitted. */
   standalone?: boolean;
+  /** Boxes and radios outside a form with no button of their own: set, never submitted (the page reacts to each change). */
+  choices?: boolean;
 }
 
 /** Most standalone fields offered as tools on one page (past that they are a page region's inputs). */
@@ -160,14 +162,45 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
     (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
   );
   if (fields.length > 12) return null; // a page region, not a form
+  // A button that opens a list, menu or dialog (a combobox's arrow) sends nothing: it stays a click target.
   let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
-    (b) => !b.closest('form') && !claimed.has(b) && visible(b),
+    (b) => !b.closest('form') && !claimed.has(b) && visible(b) && !opensPopup(b),
   );
   if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
+  if (buttons.length === 0 && fields.length === 1 && isTypedText(fields[0]!)) {
+    claimed.add(fields[0]!);
+    return { kind: 'widget', container: found, form: null, fields, buttons, ri, standalone: true };
+  }
+  // Boxes and radios act as they change: a button near them is theirs only when it says it sends
+  // or applies ("Apply", "Save"); any other ("Clear completed", "I'm here") is no part of them.
+  const choices = fields.every(isChoice);
+  if (choices)
+    buttons = buttons.filter((b) => SENDS_CHOICES.test(textOf(b, 60) || (b as HTMLInputElement).value || ''));
   for (const e of fields) claimed.add(e);
   for (const b of buttons) claimed.add(b);
-  return { kind: 'widget', container: found, form: null, fields, buttons, ri };
+  return {
+    kind: 'widget',
+    container: found,
+    form: null,
+    fields,
+    buttons,
+    ri,
+    ...(choices && buttons.length === 0 ? { choices: true } : {}),
+  };
 }
+
+const opensPopup = (b: Element): boolean =>
+  b.hasAttribute('aria-expanded') ||
+  /^(true|menu|listbox|tree|grid|dialog)$/i.test(b.getAttribute('aria-haspopup') ?? '');
+
+const isTypedText = (el: Element): boolean =>
+  el.tagName === 'TEXTAREA' ||
+  (el.tagName === 'INPUT' && STANDALONE_TYPES.has(((el as HTMLInputElement).type || '').toLowerCase()));
+
+/** What a button near boxes and radios says when it is theirs: it sends or applies them. */
+const SENDS_CHOICES = /^(apply|save|submit|update|filter|ok|done|confirm|continue|next|search|go|send|vote)\b/i;
+
+const isChoice = (el: Element): boolean => el.matches('input[type=checkbox],input[type=radio]');
 
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];

@@ -99,6 +99,20 @@ const hiddenValues = (form: HTMLFormElement): string =>
     .join('&')
     .slice(0, 200);
 
+/** How the group is offered: a closed sign-in form, a standalone field, boxes and radios that act as they change. */
+const groupFlags = (g: Group): Pick<RawGroup, 'closed' | 'standalone' | 'choices'> => ({
+  closed: g.closed === true,
+  ...(g.standalone ? { standalone: true } : {}),
+  ...(g.choices ? { choices: true } : {}),
+});
+
+/**
+ * The group's heading. Boxes and radios that act as they change may sit in a wide container (it
+ * held a button that is not theirs): only a heading near their first box names them.
+ */
+const groupHeading = (g: Group): string =>
+  headingFor(g.choices ? (g.fields[0]!.parentElement ?? g.container) : g.container);
+
 /** Groups the page's controls and describes every group; `claimed` holds the controls grouped. */
 export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]; claimed: Set<Element> } {
   const { groups, claimed } = groupControls(roots);
@@ -133,7 +147,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
           100,
         ),
         className: clean(`${typeof c.className === 'string' ? c.className : ''} ${c.id}`, 120),
-        heading: headingFor(c),
+        heading: groupHeading(g),
         text: textOf(c, 300),
         submitLabel,
         buttons: g.buttons
@@ -149,8 +163,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         hasCaptcha: !!c.querySelector(CAPTCHA_SEL),
         ...(pickers.length ? { pickers } : {}),
         ...(hidden ? { hidden } : {}),
-        closed: g.closed === true,
-        ...(g.standalone ? { standalone: true } : {}),
+        ...groupFlags(g),
         order: order.next++,
       },
       g,

@@ -44,6 +44,8 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   }
   const title = el.getAttribute('title');
   if (title && title.trim()) return { label: clean(title), nearby: '' };
+  const after = followingLabel(el);
+  if (after) return { label: after, nearby: '' };
   // Nearby text: the closest preceding text in the same container (a div-built form).
   let nearby = '';
   let cur: Element | null = el;
@@ -51,12 +53,15 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   for (let up = 0; up < 3 && cur && !nearby && !blocked; up++) {
     let sib: Element | null = cur.previousElementSibling;
     for (let k = 0; k < 2 && sib && !nearby; k++) {
-      // Another control sits between: the text before it labels that control, not this one.
-      if (sib.matches('input:not([type=hidden]),select,textarea,button')) {
+      // Another control sits between, or a label that follows its own control: the text before
+      // belongs to that control, not this one.
+      if (sib.matches(CONTROL) || labelsControlBefore(sib)) {
         blocked = true;
         break;
       }
-      if (!sib.querySelector('input,select,textarea,button')) nearby = clean(sib.textContent, 80);
+      // The document head, scripts and styles are no text a person reads beside a field.
+      if (!sib.matches(NOT_TEXT) && !sib.querySelector('input,select,textarea,button'))
+        nearby = clean(sib.textContent, 80);
       sib = sib.previousElementSibling;
     }
     if (!nearby) {
@@ -67,6 +72,57 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   }
   if (!nearby) nearby = columnHeader(el);
   return { label: '', nearby };
+};
+
+const CONTROL = 'input:not([type=hidden]),select,textarea,button';
+const NOT_TEXT = 'head,script,style,template,noscript';
+
+/** The next (or previous) sibling node that is neither blank text nor a line break. */
+const sibling = (el: Node, dir: 'next' | 'prev'): ChildNode | null => {
+  let n = dir === 'next' ? el.nextSibling : el.previousSibling;
+  const skip = (x: ChildNode) => (x.nodeType === 3 && !(x.nodeValue ?? '').trim()) || x.nodeName === 'BR';
+  while (n && skip(n)) n = dir === 'next' ? n.nextSibling : n.previousSibling;
+  return n;
+};
+
+const isFreeLabel = (n: Node | null): n is HTMLLabelElement =>
+  !!n && n.nodeName === 'LABEL' && !(n as HTMLLabelElement).htmlFor && !(n as Element).querySelector(CONTROL);
+
+const BOX = 'input[type=checkbox],input[type=radio]';
+const isBox = (n: Node | null): boolean => !!n && n.nodeType === 1 && (n as Element).matches(BOX);
+
+/**
+ * Whether `el` carries its label after it: what comes right before it is no label of its own — not
+ * a free `<label>` (nor, for a box or radio, text) unless that one follows a control of the same
+ * layout ("[x] Cheese [ ] Peas": "Cheese" is the first box's).
+ */
+const labelsAfter = (el: Element, depth = 0): boolean => {
+  const prev = sibling(el, 'prev');
+  if (!prev) return true;
+  const text = prev.nodeType === 3;
+  if (text && !isBox(el)) return false;
+  if (!text && !isFreeLabel(prev)) return true;
+  const owner = sibling(prev, 'prev');
+  const owned = !!owner && owner.nodeType === 1 && (owner as Element).matches(text ? BOX : CONTROL);
+  return owned && depth < 20 && labelsAfter(owner as Element, depth + 1);
+};
+
+/** A free label that names the control right before it (labels-after layout). */
+const labelsControlBefore = (n: Element): boolean => {
+  if (!isFreeLabel(n)) return false;
+  const owner = sibling(n, 'prev');
+  return !!owner && owner.nodeType === 1 && (owner as Element).matches(CONTROL) && labelsAfter(owner as Element);
+};
+
+/**
+ * A label placed right after its field: a `<label>` without `for` (and no control inside) that
+ * follows the field directly, or, for a box or radio, the text right after it ("[x] Remember me").
+ */
+const followingLabel = (el: Element): string => {
+  const next = sibling(el, 'next');
+  if (!next || !labelsAfter(el)) return '';
+  if (next.nodeType === 1) return isFreeLabel(next) ? clean(next.textContent, 80) : '';
+  return next.nodeType === 3 && isBox(el) ? clean(next.nodeValue, 80) : '';
 };
 
 /** A field in a table cell with nothing before it in its row: the header of its column. */

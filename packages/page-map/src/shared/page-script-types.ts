@@ -28,6 +28,8 @@ export interface RawField {
   hint?: string;
   options?: string[];
   optionValues?: string[];
+  /** The field acts on Enter by its own declaration (a combobox, an enterkeyhint action): see fields.ts. */
+  entersOn?: boolean;
 }
 
 export interface RawGroup {
@@ -63,6 +65,8 @@ export interface RawGroup {
   closed?: boolean;
   /** One field with no form and no button (form-groups.ts): its tool fills it and sends nothing. */
   standalone?: boolean;
+  /** Boxes and radios with no form and no button of their own (form-groups.ts): set, never submitted. */
+  choices?: boolean;
   /** Dropdowns drawn by the page's script inside the group (no native field): their click-target labels. */
   pickers?: string[];
   /** The form's hidden values (forms.ts): equal forms for different items differ here, copies do not. */
@@ -199,12 +203,23 @@ export type PageScriptResponse =
       hasPassword: boolean;
       enter?: boolean /** Not sent: an autocomplete list waits for a pick (suggestions.ts). */;
       held?: boolean;
+      /** What each filled field holds once filled (read-back.ts); nothing was sent when one does not hold what was asked. */
+      readBack: ReadBack[];
     }
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
   | { op: 'click'; ok: boolean }
   | { op: 'clickTarget'; ok: boolean; label?: string };
+
+/** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
+export interface ReadBack {
+  param: string;
+  /** It holds the value asked (up to the formatting a mask adds: "(555) 123-4567" for 5551234567). */
+  holds: boolean;
+  /** What it holds: text, on/off, or the chosen options. Never for a password field. */
+  value?: string | boolean | string[];
+}
 
 /** A field the browser's validation refused to send the form with (validity.ts). */
 export interface RefusedField {

@@ -5,55 +5,21 @@
  * is judged there too (login/outcome.ts).
  */
 import type { FieldBinding, FormBinding, Purpose, ToolParam } from '../../bindings';
-import { fillOrGone, throwIfRefused } from '../../fill-form';
+import { fillOrGone, filledValues, pressEnterIn, throwIfRefused } from '../../fill-form';
+import { inCrossFrame } from '../../frames';
 import { addLoginParams, type AddParam } from '../../login/params';
 import { codeRejected } from '../../login/outcome';
 import { isOtpField, isTextish, purposeOf } from '../../login/recognise';
 import { runLogin } from '../../login/sign-in';
 import { signals } from '../../login/signals';
-import { fail, ok } from '../../outcome';
+import { fail, ok, type Filled } from '../../outcome';
 import type { RawField, RawGroup, RawPage } from '../../shared/page-script-types';
 import { settle } from '../../settle/settle';
-import { slug } from '../../shared/slug';
 import { fieldParamName, nameFor } from '../naming';
 import { buildParam, clip, fieldDescription } from '../params';
+import { choicesCandidate } from './form-choices';
+import { standaloneCandidate } from './form-standalone';
 import type { Candidate, RunContext, ToolKind } from './kind';
-
-/**
- * A standalone field (no form, no button: an editor, a filter box, a chat input): a tool that fills
- * it and sends nothing; the page reacts as it is typed into or chosen in.
- */
-function standaloneCandidate(g: RawGroup): Candidate | null {
-  const f = g.fields[0];
-  if (!f) return null;
-  const label = f.label || f.placeholder || f.nearby || f.name;
-  const choice = f.type === 'select';
-  const base = `${choice ? 'choose' : 'fill'}_${slug(label, 30) || 'field'}`;
-  const { param, binding } = buildParam(f, fieldParamName(f, 0), fieldDescription(f), true);
-  const what = label ? `"${clip(label, 60)}" ` : '';
-  const description = choice
-    ? `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`
-    : `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;
-  const fillBinding: FormBinding = {
-    kind: 'form',
-    purpose: 'other',
-    sig: g.sig,
-    idx: g.idx,
-    fields: [{ ...binding, param: param.name }],
-    twoStep: false,
-    declared: false,
-    frame: g.frame,
-    fillOnly: true,
-  };
-  return {
-    base,
-    score: g.inMain ? 55 : 42,
-    order: g.order,
-    tool: { name: base, description, params: [param] },
-    binding: fillBinding,
-    dedupeKey: `form:${g.sig}`,
-  };
-}
 
 /** Params and field bindings under unique names (`name`, `name_2` …), in the order added. */
 function collector() {
@@ -156,6 +122,7 @@ function formScore(g: RawGroup, purpose: Purpose, paramCount: number): number {
 
 export function formCandidate(g: RawGroup): Candidate | null {
   if (g.standalone) return standaloneCandidate(g);
+  if (g.choices) return choicesCandidate(g);
   const purpose = g.toolname ? 'other' : purposeOf(g);
   const collected = collector();
   const { params, fields, add } = collected;
@@ -226,11 +193,18 @@ function buildForms(raw: RawPage): Candidate[] {
 async function runForm(binding: FormBinding, { page, tool, call, values, deadline }: RunContext) {
   const name = call.tool;
   if (binding.purpose === 'login') return runLogin(page, tool, binding, values, deadline);
-  const r = await settle(page, deadline, async () => void (await fillOrGone(page, binding, values, !binding.fillOnly)));
+  let filled: Filled | undefined;
+  const r = await settle(page, deadline, async () => {
+    const { readBack } = await fillOrGone(page, binding, values, !binding.fillOnly);
+    filled = filledValues(binding, values, readBack, call.params);
+    // A field that acts on Enter, asked to: Enter once it holds its value (form-standalone.ts).
+    if (binding.enterParam && values[binding.enterParam] === true && !inCrossFrame(binding.frame))
+      await pressEnterIn(page, binding);
+  });
   if (r.timedOut)
     return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
   if (!r.navigated && !binding.fillOnly) await throwIfRefused(page, binding);
-  if (binding.purpose !== 'verify_code') return ok(name, r.navigated);
+  if (binding.purpose !== 'verify_code') return ok(name, r.navigated, false, filled);
   if (codeRejected(await signals(page)))
     return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
   return ok(name, r.navigated, true);

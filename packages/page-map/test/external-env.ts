@@ -1,0 +1,65 @@
+/**
+ * Pages written by others, taken from the npm packages that ship them (test/external/README.md
+ * names each source, version and licence) and served unchanged from a loopback server of their
+ * own: the tests that prove a mechanism on material nobody here wrote.
+ */
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { closeTestBrowser, launchTestBrowser, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
+import { extractPageMap, preparePage, runTool, type PageMap, type ToolRunOutcome } from '../src';
+
+/** The Cypress kitchen-sink app as its npm package ships it (pages under commands/, shared /assets). */
+export const KITCHEN_SINK_APP = join(dirname(require.resolve('cypress-example-kitchensink/package.json')), 'app');
+
+/**
+ * The W3C DOM Level 1 HTML test pages (NIST) that the @mixmark-io/domino package ships in its test
+ * suite: plain old forms, boxes and radios labelled by the text after them.
+ */
+export const W3C_DOM_HTML_FILES = join(
+  dirname(require.resolve('@mixmark-io/domino/package.json')),
+  'test/w3c/level1/html/files',
+);
+
+/** GOV.UK's accessible-autocomplete package as shipped (examples/ link ../dist). */
+export const AUTOCOMPLETE_PKG = dirname(require.resolve('accessible-autocomplete/package.json'));
+
+interface ExternalEnv {
+  browser: Browser;
+  server: FixtureServer;
+}
+
+/** One browser and one server of the external pages in siteDir per test file; both closed in afterAll. */
+export function useExternalEnv(siteDir: string): () => ExternalEnv {
+  let env: ExternalEnv | undefined;
+  beforeAll(async () => {
+    const [browser, server] = await Promise.all([launchTestBrowser(), startFixtureServer({ siteDir })]);
+    env = { browser, server };
+  });
+  afterAll(async () => {
+    await closeTestBrowser(env?.browser);
+    await env?.server.close();
+  });
+  return () => env!;
+}
+
+export interface OpenedPage {
+  page: Page;
+  map: PageMap;
+  run: (tool: string, params?: Record<string, string | number | boolean | string[]>) => Promise<ToolRunOutcome>;
+  close: () => Promise<void>;
+}
+
+/** Opens an external page (path under the env's siteDir) in a fresh context and maps it. */
+export async function openExternal(env: ExternalEnv, path: string): Promise<OpenedPage> {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await ctx.newPage();
+  await preparePage(page);
+  await page.goto(env.server.url(path), { waitUntil: 'load' });
+  const map = await extractPageMap(page, { includeContent: false });
+  return {
+    page,
+    map,
+    run: (tool, params) => runTool(page, map, { tool, ...(params ? { params } : {}) }, { timeoutMs: 8000 }),
+    close: () => ctx.close(),
+  };
+}

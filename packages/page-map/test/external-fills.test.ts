@@ -1,0 +1,75 @@
+/**
+ * No silent wrong fills, on a page written by others (Cypress kitchen sink, actions page): every
+ * field of a group keeps its own identity, what a field holds is read back after filling, a field
+ * whose widget refused the value fails the tool (FIELD_NOT_SET) instead of answering success, and
+ * a success says what each field holds.
+ */
+import { KITCHEN_SINK_APP, type OpenedPage, openExternal, useExternalEnv } from './external-env';
+
+const env = useExternalEnv(KITCHEN_SINK_APP);
+
+describe('Cypress kitchen sink: two selects with nothing to tell them apart', () => {
+  test('each value lands in its own select, and the result says what each holds', async () => {
+    const p = await openExternal(env(), '/commands/actions.html');
+    try {
+      // The form posts back to the page itself: hold the submit and keep what its selects held.
+      await p.page.evaluate(() => {
+        document.addEventListener(
+          'submit',
+          (e) => {
+            e.preventDefault();
+            const form = e.target as HTMLFormElement;
+            (window as unknown as { sent: string[][] }).sent = Array.from(form.querySelectorAll('select')).map((s) =>
+              Array.from(s.selectedOptions).map((o) => o.value),
+            );
+          },
+          true,
+        );
+      });
+      const select = p.map.tools.find((t) => t.tool.params.some((q) => q.options?.includes('bananas')))!.tool;
+      const [single, multiple] = select.params.map((q) => q.name);
+      const out = await p.run(select.name, { [single!]: 'apples', [multiple!]: ['oranges', 'bananas'] });
+      expect(out.result).toMatchObject({
+        success: true,
+        filled: { [single!]: 'apples', [multiple!]: ['oranges', 'bananas'] },
+      });
+      await p.page.waitForFunction(() => (window as unknown as { sent?: unknown }).sent !== undefined);
+      const sent = await p.page.evaluate(() => (window as unknown as { sent: string[][] }).sent);
+      expect(sent).toEqual([['fr-apples'], ['fr-oranges', 'fr-bananas']]);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('Cypress kitchen sink: a range input, which holds only 0 to 100', () => {
+  /** The tool that takes the range (tool names are the namer's business, not this test's). */
+  const rangeTool = (p: OpenedPage) =>
+    p.map.tools.find((t) => t.tool.params.some((q) => q.name === 'range_input'))!.tool.name;
+
+  test('a value the range clamps fails with FIELD_NOT_SET, and its form is not sent', async () => {
+    const p = await openExternal(env(), '/commands/actions.html');
+    try {
+      const out = await p.run(rangeTool(p), { range_input: 250 });
+      expect(out.result.success).toBe(false);
+      expect(out.result.error?.code).toBe('FIELD_NOT_SET');
+      expect(out.result.error?.message).toContain('"range_input" holds "100"');
+      // The form sends by GET to the page itself: sent, the address would carry range-input.
+      expect(new URL(p.page.url()).searchParams.has('range-input')).toBe(false);
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('a value it holds is reported as held, then the form is sent with it', async () => {
+    const p = await openExternal(env(), '/commands/actions.html');
+    try {
+      const out = await p.run(rangeTool(p), { range_input: 25 });
+      // Typed text never comes back verbatim: the field holds it as given.
+      expect(out.result).toMatchObject({ success: true, error: null, filled: { range_input: '[as given]' } });
+      expect(new URL(p.page.url()).searchParams.get('range-input')).toBe('25');
+    } finally {
+      await p.close();
+    }
+  });
+});
