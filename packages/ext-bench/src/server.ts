@@ -10,8 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fieldsOf, type FieldValue } from '@pagemap/web-corpus';
-import { resolveFileSync } from './resolve';
-import { SOURCES, webRootOf, type Source } from './sources';
+import { SOURCES, sourceFile, type Source } from './sources';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,7 +59,6 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startSourceServer(source: Source): Promise<SourceServer> {
-  const root = webRootOf(source);
   const received: Record<string, FieldValue>[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://bench.invalid');
@@ -71,7 +69,7 @@ export async function startSourceServer(source: Source): Promise<SourceServer> {
       res.end(RECEIVED);
       return;
     }
-    const file = resolveFileSync(root, url.pathname, source.cleanUrls);
+    const file = sourceFile(source, url.pathname);
     if (!file) {
       res.writeHead(404, { 'content-type': TYPES['.html']! });
       res.end('<!doctype html><title>Not found</title><h1>Not found</h1>');

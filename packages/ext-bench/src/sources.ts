@@ -1,10 +1,12 @@
 /**
- * The external sources: pages and apps written by other people, each in `sources/<name>/` with its
- * LICENCE and a SOURCE.md (repository, commit, paths taken). They are served as they are: nothing
- * in them is edited to make a task pass.
+ * The external sources: pages and apps written by other people, each with a folder `sources/<name>/`
+ * holding its LICENCE and a SOURCE.md (package, version, what is taken). The pages come from npm
+ * or Debian packages: served from the package itself, or rendered at build time from the package's
+ * own templates. They are served as they are: nothing in them is edited to make a task pass.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { resolveFileSync } from './resolve';
 
 export const BENCH_DIR = join(__dirname, '..');
 export const SOURCES_DIR = join(BENCH_DIR, 'sources');
@@ -14,23 +16,38 @@ export interface Source {
   name: string;
   /** What it is, for the report. */
   title: string;
-  /** The folder served at the root of the source's own origin (its absolute paths must resolve). */
+  /**
+   * The folder served at the root of the source's own origin (its absolute paths must resolve):
+   * under `sources/<name>/`, or under the npm package `npmPackage` when that is set.
+   */
   webRoot: string;
+  /** An npm package (a dev dependency of this one) whose files are served unchanged from node_modules. */
+  npmPackage?: string;
+  /** Paths under the web root that are not part of the source (answered 404, never a task page). */
+  excluded?: readonly string[];
   /** `/commands/actions` serves `commands/actions.html`, as the source's own dev server does. */
   cleanUrls: boolean;
 }
 
 export const SOURCES: readonly Source[] = [
-  { name: 'aria-practices', title: 'WAI-ARIA Authoring Practices examples', webRoot: '.', cleanUrls: false },
-  { name: 'kitchensink', title: "Cypress's kitchen-sink app", webRoot: 'app', cleanUrls: true },
   {
-    name: 'howto-components',
-    title: 'HowTo: Components (web components in shadow DOM)',
-    webRoot: '.',
-    cleanUrls: false,
+    name: 'kitchensink',
+    title: "Cypress's kitchen-sink app",
+    npmPackage: 'cypress-example-kitchensink',
+    webRoot: 'app',
+    cleanUrls: true,
+    // A TodoMVC build ships beside the kitchen sink; TodoMVC stays independent of this benchmark.
+    excluded: ['todo.html', 'assets/js/todo', 'assets/css/todo.css'],
   },
   { name: 'django-admin', title: "Django admin's sign-in page in 12 languages", webRoot: 'web', cleanUrls: false },
   { name: 'govuk-frontend', title: 'GOV.UK Design System (govuk-frontend examples)', webRoot: 'web', cleanUrls: false },
+  { name: 'nhsuk-frontend', title: 'NHS.UK design system (nhsuk-frontend examples)', webRoot: 'web', cleanUrls: false },
+  {
+    name: 'moj-frontend',
+    title: 'Ministry of Justice design system (@ministryofjustice/frontend)',
+    webRoot: 'web',
+    cleanUrls: false,
+  },
 ];
 
 export function sourceNamed(name: string): Source {
@@ -40,7 +57,22 @@ export function sourceNamed(name: string): Source {
 }
 
 export const sourceDir = (s: Source) => join(SOURCES_DIR, s.name);
-export const webRootOf = (s: Source) => join(sourceDir(s), s.webRoot);
+export const webRootOf = (s: Source) =>
+  s.npmPackage
+    ? join(dirname(require.resolve(`${s.npmPackage}/package.json`)), s.webRoot)
+    : join(sourceDir(s), s.webRoot);
+
+/**
+ * The file of the source a request path names, unless the source leaves it out (`/todo` and
+ * `/todo.html` alike: the check is on the file, after clean URLs resolved).
+ */
+export function sourceFile(s: Source, pathname: string): string | undefined {
+  const root = webRootOf(s);
+  const file = resolveFileSync(root, pathname, s.cleanUrls);
+  if (!file) return undefined;
+  const rel = relative(root, file).split(sep).join('/');
+  return (s.excluded ?? []).some((x) => rel === x || rel.startsWith(`${x}/`)) ? undefined : file;
+}
 
 /** Every source has its licence and its provenance note next to the files. */
 export function missingProvenance(): string[] {

@@ -2,8 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Step } from '@pagemap/web-corpus';
-import { BENCH_DIR, SOURCES, sourceNamed, webRootOf } from './sources';
-import { resolveFileSync } from './resolve';
+import { BENCH_DIR, SOURCES, sourceFile, sourceNamed } from './sources';
 
 export const KINDS = [
   'click',
@@ -37,7 +36,7 @@ export type BenchStep = Step | ExtStep;
 export interface BenchTask {
   id: string;
   source: string;
-  /** Path under the source's web root, as served (`content/patterns/tabs/examples/tabs-automatic.html`). */
+  /** Path under the source's web root, as served (`radios/default.html`). */
   page: string;
   kind: Kind;
   goal: string;
@@ -75,9 +74,8 @@ export function loadTasks(dir = TASKS_DIR): BenchTask[] {
 export function tasksWithoutPage(tasks: BenchTask[]): string[] {
   return tasks
     .filter((t) => {
-      const s = sourceNamed(t.source);
       const path = new URL(t.page, 'http://x/').pathname;
-      return !resolveFileSync(webRootOf(s), path, s.cleanUrls);
+      return !sourceFile(sourceNamed(t.source), path);
     })
     .map((t) => t.id);
 }

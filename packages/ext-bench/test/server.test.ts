@@ -25,6 +25,15 @@ test('absolute asset paths of the source resolve; paths outside it do not', asyn
   expect((await fetch(ks.url('no/such/page'))).status).toBe(404);
 });
 
+test('the kitchen sink comes from its npm package, and the TodoMVC build beside it is not served', async () => {
+  expect(webRootOf(sourceNamed('kitchensink'))).toContain(join('node_modules', 'cypress-example-kitchensink', 'app'));
+  expect((await fetch(ks.url('todo.html'))).status).toBe(404);
+  expect((await fetch(ks.url('todo'))).status).toBe(404);
+  expect((await fetch(ks.url('assets/css/todo.css'))).status).toBe(404);
+  expect((await fetch(ks.url('assets/js/todo/app.js'))).status).toBe(404);
+  expect((await fetch(ks.url('index.html'))).status).toBe(200);
+});
+
 test('a form submission is recorded with its fields and answered, as a local sink', async () => {
   ks.resetReceived();
   const res = await fetch(`${ks.origin}/admin/login/?next=%2Fadmin%2F`, {
