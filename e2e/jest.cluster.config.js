@@ -16,7 +16,7 @@ module.exports = {
     '<rootDir>/apps/gateway/test/browse.e2e.test.ts',
     // exact usage with two gateways under concurrent load, batches, revocation, session cap
     '<rootDir>/apps/gateway/test/usage.e2e.test.ts',
-    // idle and max-age expiry
+    // idle expiry and the memory reclaim after it (max age: on an injected clock, worker suite)
     '<rootDir>/apps/worker/test/expiry.test.ts',
     // worker kill -9 (and Chromium crash)
     '<rootDir>/apps/worker/test/failure.test.ts',

@@ -15,11 +15,14 @@ let launcher: ChildProcess;
 let out = '';
 let dataDir: string;
 let redisPort: number;
+let workerPort: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pagemap-stack-'));
   const [port, dashboardPort] = [await freePort(), await freePort()];
   redisPort = await freePort();
+  // Not the default 9101: a port of this run's own, so another stack on the machine cannot hold it.
+  workerPort = await freePort();
   launcher = spawn(process.execPath, [MAIN], {
     env: childEnv({
       PORT: String(port),
@@ -27,6 +30,7 @@ beforeAll(async () => {
       PAGEMAP_DATA_DIR: dataDir,
       PAGEMAP_OUTBOUND_ALLOW: 'loopback',
       PAGEMAP_DASHBOARD_PORT: String(dashboardPort),
+      PAGEMAP_WORKER_BASE_PORT: String(workerPort),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,7 +96,7 @@ test('the printed curl returns a page map, and Ctrl-C stops everything', async (
     endpoint!.replace('/v1/browse', '/health?deep=true'),
     `${dashboard}/metrics`,
     `http://127.0.0.1:${redisPort}/`,
-    'http://127.0.0.1:9101/metrics',
+    `http://127.0.0.1:${workerPort}/metrics`,
   ];
   for (const url of own) {
     const refused = await fetch(endpoint!, {

@@ -46,6 +46,8 @@ test('a batch stops at the tool that navigates: results for the first two, the t
   // loaded — which also proves a pooled page was prepared before its first navigation.
   expect(names).toEqual(expect.arrayContaining(['append', 'hang', 'go_search']));
   const id = opened.body.session_id as string;
+  const w = stack.workers[0]!;
+  const stopsBefore = await metric(w, 'pagemap_worker_batch_stops_total', { reason: 'navigation' });
 
   const res = await browse(stack, key, {
     session_id: id,
@@ -64,6 +66,7 @@ test('a batch stops at the tool that navigates: results for the first two, the t
   expect(body.title).toBe('Results for lamps');
   expect(marks).toContain('one');
   expect(marks).not.toContain('three');
+  expect(await metric(w, 'pagemap_worker_batch_stops_total', { reason: 'navigation' })).toBe(stopsBefore + 1);
 
   // The session stays open after an early stop.
   const again = await browse(stack, key, { session_id: id });
@@ -72,6 +75,8 @@ test('a batch stops at the tool that navigates: results for the first two, the t
 });
 
 test('a batch whose tool hangs stops with "timeout" within its budget; the session stays open', async () => {
+  const w = stack.workers[0]!;
+  const timeoutsBefore = await metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'TOOL_TIMEOUT' });
   const opened = await browse(stack, key, { url: site.url('/worker-tools.html') });
   const id = opened.body.session_id as string;
   const res = await browse(stack, key, {
@@ -87,6 +92,7 @@ test('a batch whose tool hangs stops with "timeout" within its budget; the sessi
   expect(body.results![0]!.success).toBe(true);
   expect(body.results![1]).toMatchObject({ tool: 'hang', success: false, error: { code: 'TOOL_TIMEOUT' } });
   expect(body.title).toBe('Log: A');
+  expect(await metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'TOOL_TIMEOUT' })).toBe(timeoutsBefore + 1);
 
   const again = await browse(stack, key, { session_id: id, tool: 'append', params: { text: 'C' } });
   expect(again.status).toBe(200);
@@ -125,9 +131,11 @@ test('DELETE closes the session at once and frees its context; afterwards 404', 
   const opened = await browse(stack, key, { url: site.url('/') });
   const id = opened.body.session_id as string;
   const openBefore = await metric(w, 'pagemap_worker_open_sessions');
+  const deletedBefore = await metric(w, 'pagemap_worker_sessions_closed_total', { reason: 'deleted' });
   const del = await api(stack.url, 'DELETE', `/v1/session/${id}`, { key });
   expect(del.status).toBe(200);
   expect(await metric(w, 'pagemap_worker_open_sessions')).toBe(openBefore - 1);
+  expect(await metric(w, 'pagemap_worker_sessions_closed_total', { reason: 'deleted' })).toBe(deletedBefore + 1);
   expect(await stack.redis.client.exists(`${stack.keys.session(id)}`)).toBe(0);
   expect((await browse(stack, key, { session_id: id })).status).toBe(404);
   expect((await api(stack.url, 'DELETE', `/v1/session/${id}`, { key })).body.error).toBe('SESSION_NOT_FOUND');
@@ -141,22 +149,37 @@ test('new sessions take ready contexts from the pool, and the worker exports its
     20_000,
     'the pool to refill',
   );
-  const fromPool = await metric(w, 'pagemap_worker_context_acquire_seconds_count', { source: 'pool' });
-  expect(fromPool).toBeGreaterThan(0);
   const open = await metric(w, 'pagemap_worker_open_sessions');
   expect(await metric(w, 'pagemap_worker_browser_contexts')).toBe(open + 2);
-  expect(await metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'open' })).toBeGreaterThan(0);
-  expect(await metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'browse' })).toBeGreaterThan(0);
-  // Every open job went through these phases; follow-ups with tools through 'tools'.
-  const opens = await metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'open', outcome: 'ok' });
-  for (const phase of ['queue_pickup', 'pool_take', 'goto', 'load', 'extract', 'block_check', 'reply']) {
-    expect(await metric(w, 'pagemap_worker_phase_seconds_count', { phase })).toBeGreaterThanOrEqual(opens);
-  }
-  expect(await metric(w, 'pagemap_worker_phase_seconds_count', { phase: 'tools' })).toBeGreaterThan(0);
-  expect(await metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'TOOL_TIMEOUT' })).toBeGreaterThanOrEqual(1);
-  expect(await metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'ok' })).toBeGreaterThan(0);
-  expect(await metric(w, 'pagemap_worker_batch_stops_total', { reason: 'navigation' })).toBeGreaterThanOrEqual(1);
-  expect(await metric(w, 'pagemap_worker_sessions_closed_total', { reason: 'deleted' })).toBeGreaterThanOrEqual(1);
+  // What this test's own session adds, whatever ran before it in this file (counters only grow).
+  const counters = {
+    fromPool: () => metric(w, 'pagemap_worker_context_acquire_seconds_count', { source: 'pool' }),
+    opens: () => metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'open', outcome: 'ok' }),
+    browses: () => metric(w, 'pagemap_worker_job_run_seconds_count', { kind: 'browse' }),
+    toolsPhase: () => metric(w, 'pagemap_worker_phase_seconds_count', { phase: 'tools' }),
+    toolsOk: () => metric(w, 'pagemap_worker_tool_outcomes_total', { code: 'ok' }),
+  };
+  const phases = ['queue_pickup', 'pool_take', 'goto', 'load', 'extract', 'block_check', 'reply'];
+  const phaseCount = (phase: string) => metric(w, 'pagemap_worker_phase_seconds_count', { phase });
+  const before = Object.fromEntries(await Promise.all(Object.entries(counters).map(async ([k, f]) => [k, await f()])));
+  const phasesBefore = await Promise.all(phases.map(phaseCount));
+
+  const opened = await browse(stack, key, { url: site.url('/worker-tools.html') });
+  expect(opened.status).toBe(200);
+  const ran = await browse(stack, key, { session_id: opened.body.session_id, tool: 'append', params: { text: 'P' } });
+  expect(ran.body.results[0].success).toBe(true);
+
+  expect(await counters.fromPool()).toBe(before.fromPool + 1);
+  expect(await counters.opens()).toBe(before.opens + 1);
+  expect(await counters.browses()).toBe(before.browses + 1);
+  expect(await counters.toolsPhase()).toBe(before.toolsPhase + 1);
+  expect(await counters.toolsOk()).toBe(before.toolsOk + 1);
+  // The open job went through every one of these phases (the follow-up through some of them too).
+  const phasesAfter = await Promise.all(phases.map(phaseCount));
+  phases.forEach((phase, i) =>
+    expect({ phase, grew: phasesAfter[i]! > phasesBefore[i]! }).toEqual({ phase, grew: true }),
+  );
+  expect((await api(stack.url, 'DELETE', `/v1/session/${opened.body.session_id}`, { key })).status).toBe(200);
   const text = await (await fetch(`${w.url}/metrics`)).text();
   expect(text).toContain('pagemap_worker_browser_restarts_total');
   expect(text).toContain('pagemap_worker_session_expiries_total');

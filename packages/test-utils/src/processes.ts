@@ -77,12 +77,25 @@ export async function startProcess(
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
-  const exited = new Promise<number | string>((r) => proc.once('exit', (code, signal) => r(code ?? signal ?? -1)));
+  let gone = false;
+  const exited = new Promise<number | string>((r) =>
+    proc.once('exit', (code, signal) => {
+      gone = true;
+      r(code ?? signal ?? -1);
+    }),
+  );
   const readyMsg = READY[kind];
   let ready: LogLine;
   try {
     ready = await Promise.race([
-      waitFor(() => lines.find((l) => l.msg === readyMsg), readyTimeoutMs, `${kind} to start`, 20),
+      // Stops looking once the process has exited (the race has failed by then): a poll left
+      // running until its bound kept the test process alive long after a failed start.
+      waitFor(
+        () => lines.find((l) => l.msg === readyMsg) ?? (gone ? ({} as LogLine) : undefined),
+        readyTimeoutMs,
+        `${kind} to start`,
+        20,
+      ),
       exited.then((code) => {
         throw new Error(`${kind} exited with ${code} before it was ready:\n${out.slice(-4000)}`);
       }),

@@ -65,6 +65,7 @@ async function ping(port: number): Promise<boolean> {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
+    disconnectTimeout: 0, // a refused probe must not leave ioredis's 2 s close timer behind (redis-server.ts)
   });
   probe.on('error', () => undefined);
   try {

@@ -68,6 +68,11 @@ export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisHan
       lazyConnect: true,
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
+      // disconnect() ends the socket and arms a timer (2 s by default) that the socket's 'close'
+      // clears. A refused attempt's socket has closed already, so each refused probe left a 2 s
+      // timer behind: a short test file outlived its tests by it ("Jest did not exit one second
+      // after the test run has completed"). A probe has nothing to flush: destroy at once.
+      disconnectTimeout: 0,
     });
     probe.on('error', () => undefined); // refused until the server listens; waitFor retries
     try {

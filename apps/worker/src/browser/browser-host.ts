@@ -6,6 +6,10 @@ import type { Browser, BrowserContext } from 'puppeteer-core';
 import type { Logger } from '@pagemap/runtime';
 import type { ChromiumBinary } from '@pagemap/chromium';
 import { launchChromium } from './chromium';
+import { processTree, reapAll } from './chromium-processes';
+
+/** How long Chromium's helper processes may take to exit after its main process did. */
+const HELPERS_EXIT_MS = 5_000;
 
 export class BrowserHost {
   #browser: Browser | undefined;
@@ -59,11 +63,16 @@ export class BrowserHost {
     const browser = this.#browser ?? (await this.#launching?.catch(() => undefined));
     this.#browser = undefined;
     if (!browser) return;
+    // Its helpers, taken before the close: once the main process is gone they are no one's children.
+    const pid = browser.process()?.pid;
+    const helpers = pid === undefined ? [] : processTree(pid).slice(1);
     try {
       await browser.close();
     } catch {
       browser.process()?.kill('SIGKILL');
     }
+    const killed = await reapAll(helpers, HELPERS_EXIT_MS);
+    if (killed > 0) this.log.warn({ killed }, 'chromium helper processes killed after the browser closed');
   }
 
   async #launch(): Promise<Browser> {

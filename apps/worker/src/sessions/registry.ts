@@ -10,18 +10,20 @@ import { Session, type CloseReason } from './session';
 import type { ContextPool } from './context-pool';
 import type { WorkerMetrics } from '../metrics';
 import type { PhaseClock } from '../telemetry/phases';
+import { systemClock, type ExpiryClock, type ExpiryTimer } from './expiry-clock';
 
 export interface RegistryOptions {
   workerId: string;
   idleMs: number;
   maxAgeMs: number;
-  now?: () => number;
+  /** What expiry runs on; the system clock unless a test gives its own. */
+  clock?: ExpiryClock;
 }
 
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
-  readonly #timers = new Map<string, NodeJS.Timeout>();
-  readonly #now: () => number;
+  readonly #timers = new Map<string, ExpiryTimer>();
+  readonly #clock: ExpiryClock;
   #opened = 0;
 
   constructor(
@@ -32,7 +34,7 @@ export class SessionRegistry {
     private readonly metrics: WorkerMetrics,
     private readonly opts: RegistryOptions,
   ) {
-    this.#now = opts.now ?? Date.now;
+    this.#clock = opts.clock ?? systemClock;
     // A crashed browser took every context with it: those sessions are gone, and so are the
     // pooled contexts. Requests running on them fail inside the browser; BrowseHandler turns
     // that into WORKER_LOST because the session's closeReason is browser_crash.
@@ -77,7 +79,15 @@ export class SessionRegistry {
     const took = performance.now() - started;
     phases?.add('pool_take', took);
     this.metrics.contextAcquireSeconds.observe({ source: pooled ? 'pool' : 'new' }, took / 1000);
-    const session = new Session(sessionId, tenantId, context, page, this.#now(), this.opts.idleMs, this.opts.maxAgeMs);
+    const session = new Session(
+      sessionId,
+      tenantId,
+      context,
+      page,
+      this.#clock.now(),
+      this.opts.idleMs,
+      this.opts.maxAgeMs,
+    );
     this.#sessions.set(sessionId, session);
     this.#opened += 1;
     this.metrics.sessionsOpened.inc();
@@ -95,7 +105,7 @@ export class SessionRegistry {
   /** A request arrived for (or finished on) the session: it is not idle. */
   async touch(session: Session): Promise<void> {
     if (session.closed) return;
-    session.lastSeenAt = this.#now();
+    session.lastSeenAt = this.#clock.now();
     this.#schedule(session);
     try {
       await this.directory.touch(session.id, this.#entry(session));
@@ -116,7 +126,7 @@ export class SessionRegistry {
     session.closed = true;
     session.closeReason = reason;
     this.#sessions.delete(id);
-    clearTimeout(this.#timers.get(id));
+    this.#timers.get(id)?.cancel();
     this.#timers.delete(id);
     this.metrics.openSessions.set(this.#sessions.size);
     this.metrics.sessionsClosed.inc({ reason });
@@ -160,18 +170,14 @@ export class SessionRegistry {
    * the session closed and answer SESSION_NOT_FOUND.
    */
   #schedule(s: Session): void {
-    clearTimeout(this.#timers.get(s.id));
-    const timer = setTimeout(
-      () => {
-        void s.exclusive(async () => {
-          if (s.closed) return;
-          if (this.#now() + 5 < s.expiresAt()) return this.#schedule(s); // touched meanwhile
-          await this.close(s.id, s.expiryReason());
-        });
-      },
-      Math.max(0, s.expiresAt() - this.#now()),
-    );
-    timer.unref();
+    this.#timers.get(s.id)?.cancel();
+    const timer = this.#clock.after(Math.max(0, s.expiresAt() - this.#clock.now()), () => {
+      void s.exclusive(async () => {
+        if (s.closed) return;
+        if (this.#clock.now() + 5 < s.expiresAt()) return this.#schedule(s); // touched meanwhile
+        await this.close(s.id, s.expiryReason());
+      });
+    });
     this.#timers.set(s.id, timer);
   }
 }
