@@ -48,15 +48,8 @@ export interface ProcHandle {
   kill9(): Promise<number | string>;
 }
 
-export async function startProcess(
-  kind: ProcKind,
-  env: Record<string, string>,
-  // A guard against a process that never comes up, not a measure of start-up time: on a loaded
-  // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
-  readyTimeoutMs = 90_000,
-): Promise<ProcHandle> {
-  const main = MAINS[kind];
-  const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Collects a child's stdout and stderr: all of the text, and the JSON log lines among it. */
+function collectOutput(proc: ChildProcess): { text: () => string; lines: LogLine[] } {
   let out = '';
   const lines: LogLine[] = [];
   let partial = '';
@@ -77,6 +70,20 @@ export async function startProcess(
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
+  return { text: () => out, lines };
+}
+
+export async function startProcess(
+  kind: ProcKind,
+  env: Record<string, string>,
+  // A guard against a process that never comes up, not a measure of start-up time: on a loaded
+  // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
+  readyTimeoutMs = 90_000,
+): Promise<ProcHandle> {
+  const main = MAINS[kind];
+  const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = collectOutput(proc);
+  const lines = output.lines;
   const exited = new Promise<number | string>((r) => proc.once('exit', (code, signal) => r(code ?? signal ?? -1)));
   const readyMsg = READY[kind];
   let ready: LogLine;
@@ -84,7 +91,7 @@ export async function startProcess(
     ready = await Promise.race([
       waitFor(() => lines.find((l) => l.msg === readyMsg), readyTimeoutMs, `${kind} to start`, 20),
       exited.then((code) => {
-        throw new Error(`${kind} exited with ${code} before it was ready:\n${out.slice(-4000)}`);
+        throw new Error(`${kind} exited with ${code} before it was ready:\n${output.text().slice(-4000)}`);
       }),
     ]);
   } catch (err) {
@@ -107,7 +114,7 @@ export async function startProcess(
     port,
     url: `http://127.0.0.1:${port}`,
     ...(typeof ready.worker === 'string' ? { id: ready.worker } : {}),
-    output: () => out,
+    output: output.text,
     logs: () => lines,
     exitCode: () => proc.exitCode,
     exited,
