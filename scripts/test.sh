@@ -12,9 +12,9 @@
 #                                                          one file 5 times with every core kept busy
 #
 # Checks (before any test, failing fast): `biome check .` (lint and format), `turbo run typecheck`
-# (every package's sources and tests), the dependency whiteboard (scripts/check-deps.mjs), stale
-# build output (scripts/check-dist.js) and links in the docs (scripts/check-links.js).
-# Arguments after the options go to jest (a file, -t 'name', ...).
+# (every package's sources and tests), the dependency whiteboard (scripts/check-deps.mjs), the size
+# limits (scripts/check-size.mjs), stale build output (scripts/check-dist.js) and links in the
+# docs (scripts/check-links.js). Arguments after the options go to jest (a file, -t 'name', ...).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -48,6 +48,8 @@ if [ "$checks" = 1 ]; then
   pnpm exec turbo run typecheck --output-logs=errors-only
   step "dependencies: the whiteboard of docs/architecture.md (page-script fence, layers)"
   node scripts/check-deps.mjs
+  step "size: no source file over 300 lines, no function over 60 (scripts/check-size.mjs)"
+  node scripts/check-size.mjs
   step "build output: nothing in dist/ without a source"
   node scripts/check-dist.js --probe packages/chromium
   step "links: README, docs and package READMEs"

@@ -26,29 +26,7 @@ export function createApp(services: DashboardServices): express.Express {
   // One proxy hop (the TLS terminator), not "trust everything": client IPs feed the rate limiter.
   app.set('trust proxy', env.PAGEMAP_TRUST_PROXY ? 1 : false);
   app.use(httpMetrics(services.metrics));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'none'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          // The playground calls the API from the browser.
-          connectSrc: ["'self'", env.apiOrigin],
-          // Billing forms answer with a redirect to the payment provider's hosted page.
-          formAction: ["'self'", ...env.paymentOrigins],
-          frameAncestors: ["'none'"],
-          baseUri: ["'none'"],
-          objectSrc: ["'none'"],
-          ...(env.publicUrl.protocol === 'https:' ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: env.publicUrl.protocol === 'https:',
-      referrerPolicy: { policy: 'same-origin' },
-    }),
-  );
+  app.use(securityHeaders(env));
   app.use('/static', express.static(services.staticDir, { index: false, maxAge: '1h' }));
   app.use('/docs', express.static(services.siteDir, { index: 'index.html', extensions: ['html'] }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
@@ -82,7 +60,47 @@ export function createApp(services: DashboardServices): express.Express {
         .type('html')
         .send(page({ title: 'Not found' }, html`<h1>Not found</h1><p><a href="/">Back to the dashboard</a></p>`)),
   );
-  const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  app.use(errorPage(services));
+  return app;
+}
+
+/** /metrics is open without a configured token; with one, only a request bearing it (compared in constant time). */
+function metricsAllowed(header: string | undefined, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const given = Buffer.from(/^Bearer +(\S+)$/i.exec(header ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Security headers: a strict CSP (no inline script or style, no third-party origin but the API and the payment provider's forms). */
+function securityHeaders(env: DashboardServices['env']) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        // The playground calls the API from the browser.
+        connectSrc: ["'self'", env.apiOrigin],
+        // Billing forms answer with a redirect to the payment provider's hosted page.
+        formAction: ["'self'", ...env.paymentOrigins],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        ...(env.publicUrl.protocol === 'https:' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: env.publicUrl.protocol === 'https:',
+    referrerPolicy: { policy: 'same-origin' },
+  });
+}
+
+/** The plain error page: a CSRF refusal says so (403); anything else is logged and answers 500, leaking nothing. */
+function errorPage(services: DashboardServices): ErrorRequestHandler {
+  const { log } = services;
+  return (err: unknown, req, res, _next) => {
     const code = (err as { code?: string }).code;
     if (code === 'EBADCSRFTOKEN' || (err as { message?: string }).message === 'invalid csrf token') {
       services.metrics.csrfRejected.inc();
@@ -112,14 +130,4 @@ export function createApp(services: DashboardServices): express.Express {
       .type('html')
       .send(page({ title: 'Error' }, html`<h1>Something went wrong</h1><p>Try again in a moment.</p>`));
   };
-  app.use(onError);
-  return app;
-}
-
-/** /metrics is open without a configured token; with one, only a request bearing it (compared in constant time). */
-function metricsAllowed(header: string | undefined, token: string | undefined): boolean {
-  if (token === undefined) return true;
-  const given = Buffer.from(/^Bearer +(\S+)$/i.exec(header ?? '')?.[1] ?? '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

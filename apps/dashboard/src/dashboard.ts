@@ -31,35 +31,8 @@ export function createDashboard(
   env: DashboardEnv,
   log: Logger = createLogger({ name: 'dashboard', level: env.LOG_LEVEL }),
 ): DashboardApp {
-  const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
-  // Offline queue on: the session store and rate limiter issue commands while Redis reconnects.
-  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', {
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: 2,
-  });
-  redis.on('error', () => undefined);
-  const accounts = new AccountStore(redis, keys);
-  const billing = new BillingStore(redis, keys);
-  const services: DashboardServices = {
-    env,
-    log,
-    redis,
-    keys,
-    accounts,
-    owners: new OwnerStore(redis, keys, accounts),
-    gate: new LoginAutomationGate(redis, keys, accounts),
-    billing,
-    payments: createPayments(env, billing),
-    lockout: new SignInLockout(
-      redis,
-      `${keys.dashboard}:signin-fail:`,
-      env.PAGEMAP_DASHBOARD_LOCKOUT_AFTER,
-      env.PAGEMAP_DASHBOARD_LOCKOUT_S,
-    ),
-    metrics: createDashboardMetrics(),
-    siteDir: join(__dirname, 'site'),
-    staticDir: join(__dirname, '..', 'static'),
-  };
+  const services = createServices(env, log);
+  const { redis } = services;
   const app = createApp(services);
   let server: Server | undefined;
 
@@ -101,5 +74,38 @@ export function createDashboard(
         server.once('error', reject);
       }),
     close,
+  };
+}
+
+/** Redis, the stores (shared with the gateway and the admin CLI), payments and metrics of one dashboard process. */
+function createServices(env: DashboardEnv, log: Logger): DashboardServices {
+  const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
+  // Offline queue on: the session store and rate limiter issue commands while Redis reconnects.
+  const redis = createRedis({ url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE }, 'command', {
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: 2,
+  });
+  redis.on('error', () => undefined);
+  const accounts = new AccountStore(redis, keys);
+  const billing = new BillingStore(redis, keys);
+  return {
+    env,
+    log,
+    redis,
+    keys,
+    accounts,
+    owners: new OwnerStore(redis, keys, accounts),
+    gate: new LoginAutomationGate(redis, keys, accounts),
+    billing,
+    payments: createPayments(env, billing),
+    lockout: new SignInLockout(
+      redis,
+      `${keys.dashboard}:signin-fail:`,
+      env.PAGEMAP_DASHBOARD_LOCKOUT_AFTER,
+      env.PAGEMAP_DASHBOARD_LOCKOUT_S,
+    ),
+    metrics: createDashboardMetrics(),
+    siteDir: join(__dirname, 'site'),
+    staticDir: join(__dirname, '..', 'static'),
   };
 }

@@ -30,6 +30,31 @@ export function createGateway(
   env: GatewayEnv,
   log: Logger = createLogger({ name: 'gateway', level: env.LOG_LEVEL }),
 ): GatewayApp {
+  const { services, redis } = wireServices(env, log);
+  const app = createApp(services);
+  let server: Server | undefined;
+
+  const close = once(() => drainAndClose({ env, log, redis, services, server: () => server }));
+
+  return {
+    log,
+    services,
+    start: async () => {
+      await awaitRedisAtStart(redis, env, log);
+      server = createServer(app);
+      server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+      const port = await listen(server, env.HOST, env.PORT, 'PORT');
+      log.info({ port }, 'gateway listening');
+      return { port };
+    },
+    close,
+  };
+}
+
+type RedisClient = ReturnType<typeof createRedis>;
+
+/** Redis, the stores, the dispatcher, the meter and the browse flow of one gateway process. */
+function wireServices(env: GatewayEnv, log: Logger): { services: GatewayServices; redis: RedisClient } {
   const keys = keySpace(env.PAGEMAP_REDIS_PREFIX);
   const redisTarget = { url: env.REDIS_URL, mode: env.PAGEMAP_REDIS_MODE };
   const redis = createRedis(redisTarget, 'command');
@@ -69,73 +94,76 @@ export function createGateway(
     metrics,
     startedAt: Date.now(),
   };
-  const app = createApp(services);
-  let server: Server | undefined;
+  return { services, redis };
+}
 
-  const close = once(async () => {
-    log.info('gateway draining');
-    const clean = await runShutdown(
-      [
-        {
-          name: 'drain http',
-          run: () =>
-            new Promise<void>((resolve) => {
-              if (!server) return resolve();
-              // Stop accepting; idle keep-alive connections go now, in-flight requests finish.
-              server.close(() => resolve());
-              server.closeIdleConnections();
-              setTimeout(() => {
-                server?.closeAllConnections();
-                resolve();
-              }, env.PAGEMAP_DRAIN_TIMEOUT_MS).unref();
-            }),
+/**
+ * Graceful shutdown: stop accepting and drain in-flight requests, then the steps that talk to
+ * Redis, each bounded. Resolves with whether every step finished cleanly.
+ */
+async function drainAndClose(c: {
+  env: GatewayEnv;
+  log: Logger;
+  redis: RedisClient;
+  services: GatewayServices;
+  server: () => Server | undefined;
+}): Promise<boolean> {
+  const { env, log, redis, services } = c;
+  log.info('gateway draining');
+  const clean = await runShutdown(
+    [
+      {
+        name: 'drain http',
+        run: () =>
+          new Promise<void>((resolve) => {
+            const server = c.server();
+            if (!server) return resolve();
+            // Stop accepting; idle keep-alive connections go now, in-flight requests finish.
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => {
+              server.closeAllConnections();
+              resolve();
+            }, env.PAGEMAP_DRAIN_TIMEOUT_MS).unref();
+          }),
+      },
+      // Each step that talks to Redis is bounded: a stopping gateway does not wait on a datastore
+      // that is down or stalled (its refunds still owed are lost with it; docs/operations.md).
+      { name: 'flush owed refunds', run: () => withTimeout(services.meter.outbox.flush(), REDIS_STEP_MS) },
+      { name: 'close dispatcher', run: () => withTimeout(services.dispatcher.close(), REDIS_STEP_MS) },
+      {
+        name: 'close redis',
+        // QUIT needs an open connection: one that never opened (or is reconnecting) is just dropped.
+        run: async () => {
+          if (redis.status !== 'ready') redis.disconnect();
+          else if ((await withTimeout(redis.quit(), REDIS_STEP_MS)).timedOut) redis.disconnect();
         },
-        // Each step that talks to Redis is bounded: a stopping gateway does not wait on a datastore
-        // that is down or stalled (its refunds still owed are lost with it; docs/operations.md).
-        { name: 'flush owed refunds', run: () => withTimeout(meter.outbox.flush(), REDIS_STEP_MS) },
-        { name: 'close dispatcher', run: () => withTimeout(services.dispatcher.close(), REDIS_STEP_MS) },
-        {
-          name: 'close redis',
-          // QUIT needs an open connection: one that never opened (or is reconnecting) is just dropped.
-          run: async () => {
-            if (redis.status !== 'ready') redis.disconnect();
-            else if ((await withTimeout(redis.quit(), REDIS_STEP_MS)).timedOut) redis.disconnect();
-          },
-        },
-      ],
-      (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
-    );
-    log.info({ clean }, 'gateway stopped');
-    return clean;
-  });
+      },
+    ],
+    (step, err) => log.error({ step, err: err instanceof Error ? err.message : String(err) }, 'shutdown step failed'),
+  );
+  log.info({ clean }, 'gateway stopped');
+  return clean;
+}
 
-  return {
-    log,
-    services,
-    start: async () => {
-      // The command connection refuses commands until it is connected (no offline queue), so
-      // listen only once it is ready — or after a bound, so /health can report a Redis that is
-      // down at start-up instead of the process never coming up.
-      if (redis.status !== 'ready') {
-        const ready = await new Promise<boolean>((resolve) => {
-          const t = setTimeout(() => resolve(false), env.PAGEMAP_REDIS_STARTUP_WAIT_MS);
-          redis.once('ready', () => {
-            clearTimeout(t);
-            resolve(true);
-          });
-        });
-        if (!ready)
-          log.warn(
-            { waitedMs: env.PAGEMAP_REDIS_STARTUP_WAIT_MS },
-            'Redis not reachable yet; listening anyway (requests answer 503 until it is)',
-          );
-      }
-      server = createServer(app);
-      server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-      const port = await listen(server, env.HOST, env.PORT, 'PORT');
-      log.info({ port }, 'gateway listening');
-      return { port };
-    },
-    close,
-  };
+/**
+ * The command connection refuses commands until it is connected (no offline queue), so the
+ * gateway listens only once it is ready — or after a bound, so /health can report a Redis that is
+ * down at start-up instead of the process never coming up.
+ */
+async function awaitRedisAtStart(redis: RedisClient, env: GatewayEnv, log: Logger): Promise<void> {
+  if (redis.status !== 'ready') {
+    const ready = await new Promise<boolean>((resolve) => {
+      const t = setTimeout(() => resolve(false), env.PAGEMAP_REDIS_STARTUP_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(t);
+        resolve(true);
+      });
+    });
+    if (!ready)
+      log.warn(
+        { waitedMs: env.PAGEMAP_REDIS_STARTUP_WAIT_MS },
+        'Redis not reachable yet; listening anyway (requests answer 503 until it is)',
+      );
+  }
 }

@@ -3,8 +3,14 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { createRegistry } from '@pagemap/runtime';
 
 export function createGatewayMetrics(registry: Registry = createRegistry('gateway')) {
+  return { registry, ...httpMetrics(registry), ...jobMetrics(registry), ...billingMetrics(registry) };
+}
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
+
+/** HTTP requests: latency, counts, refusals, in flight. */
+function httpMetrics(registry: Registry) {
   return {
-    registry,
     requestSeconds: new Histogram({
       name: 'pagemap_http_request_duration_seconds',
       help: 'HTTP request latency, by route pattern, method and status',
@@ -24,6 +30,17 @@ export function createGatewayMetrics(registry: Registry = createRegistry('gatewa
       labelNames: ['code'],
       registers: [registry],
     }),
+    inflight: new Gauge({
+      name: 'pagemap_http_inflight_requests',
+      help: 'Requests being served',
+      registers: [registry],
+    }),
+  };
+}
+
+/** Jobs sent to workers, and the fleet seen through heartbeats. */
+function jobMetrics(registry: Registry) {
+  return {
     jobWaitSeconds: new Histogram({
       name: 'pagemap_gateway_job_wait_seconds',
       help: "Time from enqueue to the worker's result, by job kind and outcome",
@@ -37,6 +54,18 @@ export function createGatewayMetrics(registry: Registry = createRegistry('gatewa
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
+    activeSessions: new Gauge({
+      name: 'pagemap_active_sessions',
+      help: 'Sessions open across all live workers (from heartbeats)',
+      registers: [registry],
+    }),
+    liveWorkers: new Gauge({ name: 'pagemap_live_workers', help: 'Workers heart-beating now', registers: [registry] }),
+  };
+}
+
+/** Actions billed, refused for the usage limit, and refunded. */
+function billingMetrics(registry: Registry) {
+  return {
     actionsBilled: new Counter({
       name: 'pagemap_actions_billed_total',
       help: 'Actions billed, by kind (page, tool)',
@@ -54,18 +83,5 @@ export function createGatewayMetrics(registry: Registry = createRegistry('gatewa
       labelNames: ['reason'],
       registers: [registry],
     }),
-    activeSessions: new Gauge({
-      name: 'pagemap_active_sessions',
-      help: 'Sessions open across all live workers (from heartbeats)',
-      registers: [registry],
-    }),
-    liveWorkers: new Gauge({ name: 'pagemap_live_workers', help: 'Workers heart-beating now', registers: [registry] }),
-    inflight: new Gauge({
-      name: 'pagemap_http_inflight_requests',
-      help: 'Requests being served',
-      registers: [registry],
-    }),
   };
 }
-
-export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;

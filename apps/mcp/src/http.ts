@@ -77,40 +77,7 @@ export async function startHttpServer(
       res.setHeader('Allow', 'POST');
       return jsonRpcError(res, 405, 'This server is stateless: only POST /mcp.');
     }
-    void (async () => {
-      let body: unknown;
-      try {
-        body = await readJson(req);
-      } catch {
-        return jsonRpcError(res, 400, 'Parse error: send a JSON-RPC body.');
-      }
-      const apiKey = callerKey(req) ?? (verdict.browser ? undefined : opts.apiKey);
-      if (!apiKey) {
-        const why = opts.apiKey ? 'a browser page must bring its own key' : 'the server has no key of its own';
-        return jsonRpcError(res, 401, `Send \`Authorization: Bearer <Pagemap API key>\` (${why}).`, {
-          'www-authenticate': WWW_AUTHENTICATE,
-        });
-      }
-      const client = new Pagemap({
-        apiKey,
-        baseUrl: opts.baseUrl,
-        timeoutMs: opts.timeoutMs,
-        ...(opts.fetch ? { fetch: opts.fetch } : {}),
-      });
-      const mcp = createMcpServer(client);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void mcp.close();
-      });
-      try {
-        await mcp.connect(transport);
-        await transport.handleRequest(req, res, body);
-      } catch (err) {
-        opts.log.error({ err: err instanceof Error ? err.message : String(err) }, 'mcp request failed');
-        if (!res.headersSent) jsonRpcError(res, 500, 'Internal server error.');
-      }
-    })();
+    void serveMcp(req, res, opts, verdict.browser);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -127,4 +94,48 @@ export async function startHttpServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * One stateless MCP exchange: the JSON-RPC body, the caller's key (or the server's own, never for
+ * a browser page), a fresh MCP server over an SDK client for that key, closed with the response.
+ */
+async function serveMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: HttpOptions,
+  fromBrowser: boolean,
+): Promise<void> {
+  let body: unknown;
+  try {
+    body = await readJson(req);
+  } catch {
+    return jsonRpcError(res, 400, 'Parse error: send a JSON-RPC body.');
+  }
+  const apiKey = callerKey(req) ?? (fromBrowser ? undefined : opts.apiKey);
+  if (!apiKey) {
+    const why = opts.apiKey ? 'a browser page must bring its own key' : 'the server has no key of its own';
+    return jsonRpcError(res, 401, `Send \`Authorization: Bearer <Pagemap API key>\` (${why}).`, {
+      'www-authenticate': WWW_AUTHENTICATE,
+    });
+  }
+  const client = new Pagemap({
+    apiKey,
+    baseUrl: opts.baseUrl,
+    timeoutMs: opts.timeoutMs,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  const mcp = createMcpServer(client);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void mcp.close();
+  });
+  try {
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, body);
+  } catch (err) {
+    opts.log.error({ err: err instanceof Error ? err.message : String(err) }, 'mcp request failed');
+    if (!res.headersSent) jsonRpcError(res, 500, 'Internal server error.');
+  }
 }

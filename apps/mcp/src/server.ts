@@ -76,6 +76,18 @@ export function createMcpServer(client: Pagemap): McpServer {
     },
   );
 
+  registerBrowse(server, client);
+  registerExecuteTool(server, client);
+  registerAccountTools(server, client);
+
+  // The tool list is fixed for the server's life: say so, so clients need not watch for changes
+  // (McpServer announces `listChanged: true` once a tool is registered; a later merge wins).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
+  return server;
+}
+
+/** `browse`: open a page in a new session, or re-read a session's current page. */
+function registerBrowse(server: McpServer, client: Pagemap): void {
   server.registerTool(
     'browse',
     {
@@ -103,7 +115,10 @@ export function createMcpServer(client: Pagemap): McpServer {
       );
     },
   );
+}
 
+/** `execute_tool`: one tool of the current page, or a batch. */
+function registerExecuteTool(server: McpServer, client: Pagemap): void {
   server.registerTool(
     'execute_tool',
     {
@@ -137,7 +152,10 @@ export function createMcpServer(client: Pagemap): McpServer {
       );
     },
   );
+}
 
+/** `close_session` and `usage`. */
+function registerAccountTools(server: McpServer, client: Pagemap): void {
   server.registerTool(
     'close_session',
     {
@@ -162,9 +180,4 @@ export function createMcpServer(client: Pagemap): McpServer {
     },
     async () => call(async () => ({ ...(await client.usage()) })),
   );
-
-  // The tool list is fixed for the server's life: say so, so clients need not watch for changes
-  // (McpServer announces `listChanged: true` once a tool is registered; a later merge wins).
-  server.server.registerCapabilities({ tools: { listChanged: false } });
-  return server;
 }

@@ -5,6 +5,18 @@ import { createRegistry } from '@pagemap/runtime';
 export function createWorkerMetrics(registry: Registry = createRegistry('worker')) {
   return {
     registry,
+    ...sessionMetrics(registry),
+    ...jobMetrics(registry),
+    ...pageMetrics(registry),
+    ...consumerMetrics(registry),
+  };
+}
+
+export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
+
+/** Sessions and browser contexts on this worker, and its upkeep (expiries, reaping, memory). */
+function sessionMetrics(registry: Registry) {
+  return {
     openSessions: new Gauge({
       name: 'pagemap_worker_open_sessions',
       help: 'Sessions open on this worker',
@@ -59,6 +71,12 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
       labelNames: ['reason'],
       registers: [registry],
     }),
+  };
+}
+
+/** Jobs: run time, time per phase, time waiting in the queue. */
+function jobMetrics(registry: Registry) {
+  return {
     jobSeconds: new Histogram({
       name: 'pagemap_worker_job_run_seconds',
       help: 'Time a job ran on the worker, by kind and outcome',
@@ -80,6 +98,12 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
       registers: [registry],
     }),
+  };
+}
+
+/** What happened on pages: logins suspended, tool outcomes, batch stops, browser restarts, blocks, summaries, the page-map cache. */
+function pageMetrics(registry: Registry) {
+  return {
     loginSuspensions: new Counter({
       name: 'pagemap_worker_login_suspensions_total',
       help: 'Tenants whose login automation this worker suspended automatically, by reason',
@@ -127,6 +151,12 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
       labelNames: ['result'],
       registers: [registry],
     }),
+  };
+}
+
+/** The queue consumers' health, and sessions closed because the service declared them gone. */
+function consumerMetrics(registry: Registry) {
+  return {
     queueConsumerUp: new Gauge({
       name: 'pagemap_worker_queue_consumer_up',
       help: 'Whether the consumer of a queue fetches jobs (1) or has stopped and waits for its restart (0), by queue (open, own)',
@@ -146,5 +176,3 @@ export function createWorkerMetrics(registry: Registry = createRegistry('worker'
     }),
   };
 }
-
-export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;

@@ -9,58 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { KeySpace, RedisClient } from '@pagemap/queue';
-import { AFTER_TRIAL_PLAN, PLANS, isPlanId, withOverrides, type LimitOverrides, type Plan, type PlanId } from './plans';
+import type { KeyInfo, RateDecision, Reservation, Standing, Tenant } from './account-types';
+import { AFTER_TRIAL_PLAN, PLANS, withOverrides, type LimitOverrides, type Plan, type PlanId } from './plans';
 import { afterTrial, periodFor, trialEnd, type Period } from './periods';
 import { generateApiKey, hashApiKey } from './keys';
+import { parseTenant, newTenantFields } from './tenant-record';
 import { RATE_SCRIPT, REFUND_SCRIPT, RESERVE_SCRIPT } from './usage-scripts';
 
-export interface Tenant {
-  id: string;
-  name: string;
-  plan: PlanId;
-  /** Billing anniversary (paid plans) or trial start (trial); creation time otherwise. */
-  anchor: Date;
-  loginAutomation: boolean;
-  hasSubscription: boolean;
-  createdAt: Date;
-  /** Limits that replace the plan's for this tenant (absent: the plan's). */
-  overrides: LimitOverrides;
-  /** Set while login automation is suspended automatically (login-abuse.ts). */
-  loginSuspension?: { since: string; reason: string };
-}
-
-/** What a tenant is on at a given instant: the plan (after trial expiry and overrides) and its period. */
-export interface Standing {
-  plan: Plan;
-  period: Period;
-  /** True when the tenant's plan is the trial and the trial has ended (it is on Free now). */
-  trialEnded: boolean;
-}
-
-export interface RateDecision {
-  allowed: boolean;
-  /** Seconds until a request would be allowed (when refused). */
-  retryAfterS: number;
-}
-
-export interface KeyInfo {
-  keyId: string;
-  tenantId: string;
-  /** First characters of the key, enough to recognise it in a listing; never the whole key. */
-  hint: string;
-  createdAt: string;
-  /** The owner's label for the key (dashboard), if any. */
-  name?: string;
-  /** When the key last authenticated a request (listings only; absent when never used). */
-  lastUsedAt?: string;
-}
-
-export interface Reservation {
-  admitted: boolean;
-  used: number;
-  limit: number;
-  period: Period;
-}
+export type { KeyInfo, RateDecision, Reservation, Standing, Tenant } from './account-types';
 
 const KEEP_USAGE_AFTER_PERIOD_S = 90 * 86_400;
 /**
@@ -96,40 +52,14 @@ export class AccountStore {
       createdAt: now,
       overrides: {},
     };
-    await this.redis.hset(this.keys.tenant(tenant.id), {
-      id: tenant.id,
-      name: tenant.name,
-      plan,
-      anchor: tenant.anchor.toISOString(),
-      login_automation: '0',
-      subscription: tenant.hasSubscription ? '1' : '0',
-      created_at: now.toISOString(),
-    });
+    await this.redis.hset(this.keys.tenant(tenant.id), newTenantFields(tenant));
     // Listed once it exists (the list is its own key: another slot on a cluster).
     await this.redis.sadd(this.keys.tenants, tenant.id);
     return tenant;
   }
 
   async getTenant(id: string): Promise<Tenant | null> {
-    const raw = await this.redis.hgetall(this.keys.tenant(id));
-    if (!raw.id || !raw.plan || !isPlanId(raw.plan)) return null;
-    return {
-      id: raw.id,
-      name: raw.name ?? raw.id,
-      plan: raw.plan,
-      anchor: new Date(raw.anchor ?? raw.created_at ?? 0),
-      loginAutomation: raw.login_automation === '1',
-      hasSubscription: raw.subscription === '1',
-      createdAt: new Date(raw.created_at ?? 0),
-      overrides: {
-        ...(raw.limit_actions ? { actionLimit: Number(raw.limit_actions) } : {}),
-        ...(raw.limit_rate ? { ratePerSecond: Number(raw.limit_rate) } : {}),
-        ...(raw.limit_sessions ? { maxOpenSessions: Number(raw.limit_sessions) } : {}),
-      },
-      ...(raw.login_suspended_at
-        ? { loginSuspension: { since: raw.login_suspended_at, reason: raw.login_suspended_reason ?? '' } }
-        : {}),
-    };
+    return parseTenant(await this.redis.hgetall(this.keys.tenant(id)));
   }
 
   async listTenants(): Promise<Tenant[]> {

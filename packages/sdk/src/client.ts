@@ -2,48 +2,17 @@
  * The Pagemap client: one typed method per endpoint, responses parsed with the contracts'
  * schemas, errors turned back into classes, retries only where they cannot do harm.
  */
-import {
-  BrowseResponse,
-  ErrorBody,
-  HealthRecord,
-  PlaygroundTokenResponse,
-  SessionClosed,
-  UsageRecord,
-} from '@pagemap/contracts';
-import type { z } from 'zod';
-import {
-  ClientTimeoutError,
-  ConnectionError,
-  errorFromResponse,
-  PagemapApiError,
-  PagemapSdkError,
-  UnexpectedResponseError,
-} from './errors.js';
+import { BrowseResponse, HealthRecord, PlaygroundTokenResponse, SessionClosed, UsageRecord } from '@pagemap/contracts';
+import { ConnectionError, PagemapApiError, PagemapSdkError } from './errors.js';
 import { BrowserSession } from './session.js';
 import type { BrowseInput, BrowseResult, PagemapOptions, RequestOptions, WithMeta } from './types.js';
-import { envVar, newRequestId, retryAfterOf, sleep, usageOf, withMeta } from './wire.js';
+import { answerOf, type Call, exchange } from './transport.js';
+import { envVar, newRequestId, sleep } from './wire.js';
 
 export const SDK_VERSION = '0.1.0';
 
-type RetryClass =
-  /** Retries retryable refusals and network failures (GET, DELETE, browse without tools). */
-  | 'idempotent'
-  /** Retries only refusals the service made before doing any work (429/503), not network failures. */
-  | 'refusals';
-
 /** Codes answered before any work is done, which a later attempt may pass. */
 const RETRY_CODES = new Set(['NO_CAPACITY', 'SERVICE_UNAVAILABLE', 'RATE_LIMITED', 'SESSION_LIMIT_EXCEEDED']);
-
-interface Call<T> {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  body?: unknown;
-  auth: boolean;
-  schema: z.ZodType<T>;
-  retry: RetryClass | 'none';
-  /** Non-2xx statuses whose body is still the success schema (health answers 503 with a record). */
-  okStatuses?: number[];
-}
 
 export class Pagemap {
   readonly baseUrl: string;
@@ -216,88 +185,10 @@ export class Pagemap {
       headers.authorization = `Bearer ${this.#apiKey}`;
     }
     if (call.body !== undefined) headers['content-type'] = 'application/json';
-
-    const timeoutMs = options.timeoutMs ?? this.#opts.timeoutMs;
-    const controller = new AbortController();
-    const userSignal = options.signal;
-    if (userSignal?.aborted) throw userSignal.reason;
-    const onAbort = () => controller.abort(userSignal!.reason);
-    userSignal?.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new ClientTimeoutError(`No answer from ${call.method} ${call.path} within ${timeoutMs} ms.`));
-    }, timeoutMs);
-
-    let res: Response;
-    let text: string;
-    try {
-      res = await this.#fetch(`${this.baseUrl}${call.path}`, {
-        method: call.method,
-        headers,
-        ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-        signal: controller.signal,
-      });
-      text = await res.text();
-    } catch (err) {
-      if (userSignal?.aborted) throw userSignal.reason;
-      if (timedOut)
-        throw new ClientTimeoutError(`No answer from ${call.method} ${call.path} within ${timeoutMs} ms.`, {
-          cause: err,
-        });
-      throw new ConnectionError(
-        `Could not reach ${this.baseUrl}: ${err instanceof Error ? err.message : String(err)}`,
-        { cause: err },
-      );
-    } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onAbort);
-    }
-
-    const rid = res.headers.get('x-request-id') ?? undefined;
-    const usage = usageOf(res.headers);
-    let json: unknown = undefined;
-    let isJson = false;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-      isJson = text !== '';
-    } catch {
-      /* not JSON */
-    }
-
-    if (res.ok || call.okStatuses?.includes(res.status)) {
-      const parsed = call.schema.safeParse(json);
-      if (parsed.success) {
-        return withMeta(parsed.data, {
-          status: res.status,
-          requestId: rid,
-          usage,
-          cache: res.headers.get('x-cache') ?? undefined,
-          attempts: attempt,
-        });
-      }
-      if (res.ok) {
-        throw new UnexpectedResponseError(
-          `${call.method} ${call.path} answered ${res.status} with a body that does not match the contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-          res.status,
-          json,
-          rid,
-        );
-      }
-    }
-
-    const body = isJson ? ErrorBody.safeParse(json) : null;
-    const retryAfterS = retryAfterOf(res.headers);
-    throw errorFromResponse({
-      status: res.status,
-      code: body?.success ? body.data.error : `HTTP_${res.status}`,
-      message: body?.success
-        ? body.data.message
-        : `${call.method} ${call.path} answered HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
-      ...(rid !== undefined ? { requestId: rid } : {}),
-      usage,
-      ...(retryAfterS !== undefined ? { retryAfterS } : {}),
-      body: isJson ? json : text,
+    const { res, text } = await exchange(this.#fetch, this.baseUrl, call, headers, {
+      timeoutMs: options.timeoutMs ?? this.#opts.timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
+    return answerOf(call, res, text, attempt);
   }
 }

@@ -48,15 +48,8 @@ export interface ProcHandle {
   kill9(): Promise<number | string>;
 }
 
-export async function startProcess(
-  kind: ProcKind,
-  env: Record<string, string>,
-  // A guard against a process that never comes up, not a measure of start-up time: on a loaded
-  // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
-  readyTimeoutMs = 90_000,
-): Promise<ProcHandle> {
-  const main = MAINS[kind];
-  const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Collects a child's stdout and stderr: all of the text, and the JSON log lines among it. */
+function collectOutput(proc: ChildProcess): { text: () => string; lines: LogLine[] } {
   let out = '';
   const lines: LogLine[] = [];
   let partial = '';
@@ -77,13 +70,22 @@ export async function startProcess(
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
-  let gone = false;
-  const exited = new Promise<number | string>((r) =>
-    proc.once('exit', (code, signal) => {
-      gone = true;
-      r(code ?? signal ?? -1);
-    }),
-  );
+  return { text: () => out, lines };
+}
+
+export async function startProcess(
+  kind: ProcKind,
+  env: Record<string, string>,
+  // A guard against a process that never comes up, not a measure of start-up time: on a loaded
+  // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
+  readyTimeoutMs = 90_000,
+): Promise<ProcHandle> {
+  const main = MAINS[kind];
+  const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = collectOutput(proc);
+  const lines = output.lines;
+  const exited = new Promise<number | string>((r) => proc.once('exit', (code, signal) => r(code ?? signal ?? -1)));
+  const gone = () => proc.exitCode !== null || proc.signalCode !== null;
   const readyMsg = READY[kind];
   let ready: LogLine;
   try {
@@ -91,13 +93,13 @@ export async function startProcess(
       // Stops looking once the process has exited (the race has failed by then): a poll left
       // running until its bound kept the test process alive long after a failed start.
       waitFor(
-        () => lines.find((l) => l.msg === readyMsg) ?? (gone ? ({} as LogLine) : undefined),
+        () => lines.find((l) => l.msg === readyMsg) ?? (gone() ? ({} as LogLine) : undefined),
         readyTimeoutMs,
         `${kind} to start`,
         20,
       ),
       exited.then((code) => {
-        throw new Error(`${kind} exited with ${code} before it was ready:\n${out.slice(-4000)}`);
+        throw new Error(`${kind} exited with ${code} before it was ready:\n${output.text().slice(-4000)}`);
       }),
     ]);
   } catch (err) {
@@ -120,7 +122,7 @@ export async function startProcess(
     port,
     url: `http://127.0.0.1:${port}`,
     ...(typeof ready.worker === 'string' ? { id: ready.worker } : {}),
-    output: () => out,
+    output: output.text,
     logs: () => lines,
     exitCode: () => proc.exitCode,
     exited,

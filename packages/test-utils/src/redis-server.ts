@@ -45,64 +45,13 @@ export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisHan
     : ['--save', '', '--appendonly', 'no'];
   let proc: ChildProcess | undefined;
   const launch = async () => {
-    proc = spawn(
-      redisServerBinary(),
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        ...persistence,
-        '--protected-mode',
-        'yes',
-        '--loglevel',
-        'warning',
-      ],
-      {
-        stdio: 'ignore',
-      },
-    );
-    const probe = new Redis({
-      port,
-      host: '127.0.0.1',
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      // disconnect() ends the socket and arms a timer (2 s by default) that the socket's 'close'
-      // clears. A refused attempt's socket has closed already, so each refused probe left a 2 s
-      // timer behind: a short test file outlived its tests by it ("Jest did not exit one second
-      // after the test run has completed"). A probe has nothing to flush: destroy at once.
-      disconnectTimeout: 0,
-    });
-    probe.on('error', () => undefined); // refused until the server listens; waitFor retries
-    try {
-      await waitFor(
-        async () => {
-          try {
-            await probe.connect();
-          } catch {
-            probe.disconnect();
-            return false;
-          }
-          return (await probe.ping()) === 'PONG';
-        },
-        10_000,
-        `redis-server on port ${port}`,
-        25,
-      );
-    } finally {
-      probe.disconnect();
-    }
+    proc = spawnRedis(port, persistence);
+    await waitUntilServing(port);
   };
   const kill = async () => {
     const p = proc;
     proc = undefined;
-    if (!p || p.exitCode !== null) return;
-    const exited = new Promise<void>((r) => p.once('exit', () => r()));
-    p.kill('SIGTERM');
-    const timer = setTimeout(() => p.kill('SIGKILL'), 2000);
-    await exited;
-    clearTimeout(timer);
+    await stopGently(p);
   };
   await launch();
   const url = `redis://127.0.0.1:${port}`;
@@ -127,4 +76,60 @@ export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisHan
       await launch();
     },
   };
+}
+
+/** Starts `redis-server` on a loopback port with the given persistence flags. */
+function spawnRedis(port: number, persistence: string[]): ChildProcess {
+  return spawn(
+    redisServerBinary(),
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--protected-mode', 'yes', '--loglevel', 'warning'],
+    {
+      stdio: 'ignore',
+    },
+  );
+}
+
+/** Resolves once the server on `port` answers PING (10 s at most). */
+async function waitUntilServing(port: number): Promise<void> {
+  const probe = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    // disconnect() ends the socket and arms a timer (2 s by default) that the socket's 'close'
+    // clears. A refused attempt's socket has closed already, so each refused probe left a 2 s
+    // timer behind: a short test file outlived its tests by it ("Jest did not exit one second
+    // after the test run has completed"). A probe has nothing to flush: destroy at once.
+    disconnectTimeout: 0,
+  });
+  probe.on('error', () => undefined); // refused until the server listens; waitFor retries
+  try {
+    await waitFor(
+      async () => {
+        try {
+          await probe.connect();
+        } catch {
+          probe.disconnect();
+          return false;
+        }
+        return (await probe.ping()) === 'PONG';
+      },
+      10_000,
+      `redis-server on port ${port}`,
+      25,
+    );
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** SIGTERM, then SIGKILL after 2 s; resolves when the process has exited. */
+async function stopGently(p: ChildProcess | undefined): Promise<void> {
+  if (!p || p.exitCode !== null) return;
+  const exited = new Promise<void>((r) => p.once('exit', () => r()));
+  p.kill('SIGTERM');
+  const timer = setTimeout(() => p.kill('SIGKILL'), 2000);
+  await exited;
+  clearTimeout(timer);
 }

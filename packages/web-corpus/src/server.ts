@@ -114,7 +114,37 @@ export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promi
   const pagesDir = opts.pagesDir ?? PAGES_DIR;
   const log: CorpusEvent[] = [];
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = corpusHandler(pagesDir, log);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: Error) => {
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`bad request: ${err.message}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (page) => `${origin}/${page.replace(/^\/+/, '')}`,
+    events: () => log.slice(),
+    reset: () => {
+      log.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The corpus server's requests: the recorder script and its events (record, sink, events, reset)
+ * under /_corpus/, and the pages themselves (GET or HEAD, never outside the pages folder).
+ */
+function corpusHandler(pagesDir: string, log: CorpusEvent[]) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://corpus.invalid');
     const method = req.method ?? 'GET';
     const send = (status: number, type: string, body: string | Buffer) => {
@@ -155,27 +185,5 @@ export async function startCorpusServer(opts: { pagesDir?: string } = {}): Promi
     } catch {
       return send(404, CONTENT_TYPES['.html']!, '<!doctype html><title>Not found</title><h1>Not found</h1>');
     }
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: Error) => {
-      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
-      res.end(`bad request: ${err.message}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    url: (page) => `${origin}/${page.replace(/^\/+/, '')}`,
-    events: () => log.slice(),
-    reset: () => {
-      log.length = 0;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

@@ -26,9 +26,39 @@ function regenerate(req: Request): Promise<void> {
 }
 
 export function authRoutes(services: DashboardServices): Router {
-  const { owners, lockout, log, env, redis, keys, metrics } = services;
+  const { env } = services;
   const router = Router();
-  const limiter = rateLimit({
+  const limiter = authLimiter(services);
+  router.get('/signin', (req, res) => {
+    if (req.session.ownerId) return res.redirect(303, '/');
+    const flash = takeFlash(req);
+    res
+      .type('html')
+      .send(signInPage({ csrfToken: csrfToken(req), next: safeNext(req.query.next), ...(flash ? { flash } : {}) }));
+  });
+
+  router.post('/signin', limiter, signIn(services));
+
+  router.get('/signup', (req, res) => {
+    res.type('html').send(signUpPage({ csrfToken: csrfToken(req) }));
+  });
+
+  router.post('/signup', limiter, signUp(services));
+
+  router.post('/signout', (req, res, next) => {
+    req.session.destroy((err) => {
+      if (err) return next(err);
+      res.clearCookie(sessionCookieName(env.publicUrl.protocol === 'https:'), { path: '/' });
+      res.redirect(303, '/signin');
+    });
+  });
+
+  return router;
+}
+
+/** Sign-in and sign-up attempts per IP, counted in Redis so replicas agree. */
+function authLimiter({ env, keys, redis, metrics }: DashboardServices) {
+  return rateLimit({
     windowMs: 60_000,
     limit: env.PAGEMAP_DASHBOARD_AUTH_RATE,
     standardHeaders: 'draft-8',
@@ -50,16 +80,11 @@ export function authRoutes(services: DashboardServices): Router {
         );
     },
   });
+}
 
-  router.get('/signin', (req, res) => {
-    if (req.session.ownerId) return res.redirect(303, '/');
-    const flash = takeFlash(req);
-    res
-      .type('html')
-      .send(signInPage({ csrfToken: csrfToken(req), next: safeNext(req.query.next), ...(flash ? { flash } : {}) }));
-  });
-
-  router.post('/signin', limiter, async (req, res) => {
+/** POST /signin: refused while the email is locked; a failure counts towards the lock; success regenerates the session. */
+function signIn({ owners, lockout, log, metrics }: DashboardServices) {
+  return async (req: Request, res: Response) => {
     const email = field(req, 'email');
     const next = safeNext(field(req, 'next'));
     const again = (status: number, text: string) =>
@@ -89,13 +114,12 @@ export function authRoutes(services: DashboardServices): Router {
     metrics.signIns.inc({ outcome: 'ok' });
     log.info({ event: 'signin', owner: owner.id }, 'owner signed in');
     res.redirect(303, next);
-  });
+  };
+}
 
-  router.get('/signup', (req, res) => {
-    res.type('html').send(signUpPage({ csrfToken: csrfToken(req) }));
-  });
-
-  router.post('/signup', limiter, async (req, res) => {
+/** POST /signup: creates the owner and account; an address already taken gets the same answer. */
+function signUp({ owners, log }: DashboardServices) {
+  return async (req: Request, res: Response) => {
     const email = field(req, 'email');
     const accountName = field(req, 'account').slice(0, 80);
     try {
@@ -117,28 +141,18 @@ export function authRoutes(services: DashboardServices): Router {
           signUpPage({ csrfToken: csrfToken(req), email, accountName, flash: { kind: 'error', text: err.message } }),
         );
     }
-  });
+  };
+}
 
-  /**
-   * What every accepted sign-up answers, whether the address was new or already had an account:
-   * sign in now. Without mail confirmation this is the equal answer; a new account does not sign
-   * its creator in at once, since that would tell the two apart.
-   */
-  function signUpAnswer(req: Request, res: Response): void {
-    req.session.flash = {
-      kind: 'ok',
-      text: 'Sign-up received. If the address had no account, it has one now: sign in with it and your password.',
-    };
-    res.redirect(303, '/signin');
-  }
-
-  router.post('/signout', (req, res, next) => {
-    req.session.destroy((err) => {
-      if (err) return next(err);
-      res.clearCookie(sessionCookieName(env.publicUrl.protocol === 'https:'), { path: '/' });
-      res.redirect(303, '/signin');
-    });
-  });
-
-  return router;
+/**
+ * What every accepted sign-up answers, whether the address was new or already had an account:
+ * sign in now. Without mail confirmation this is the equal answer; a new account does not sign
+ * its creator in at once, since that would tell the two apart.
+ */
+function signUpAnswer(req: Request, res: Response): void {
+  req.session.flash = {
+    kind: 'ok',
+    text: 'Sign-up received. If the address had no account, it has one now: sign in with it and your password.',
+  };
+  res.redirect(303, '/signin');
 }

@@ -59,11 +59,7 @@ export class BatchRunner {
       );
       outcome.toolsRun += 1;
       if (run.timedOut) {
-        outcome.results.push({
-          tool: call.tool,
-          success: false,
-          error: { code: 'TOOL_TIMEOUT', message: "The batch's time budget ran out while this tool was running." },
-        });
+        outcome.results.push(budgetRanOut(call.tool));
         this.metrics.toolOutcomes.inc({ code: 'TOOL_TIMEOUT' });
         outcome.stopped = 'timeout';
         break;
@@ -80,13 +76,11 @@ export class BatchRunner {
       }
       if (!toolRan(result)) outcome.toolsRun -= 1; // never ran: not billed (the rule lives in contracts)
       if (loginRan) outcome.loggedIn = true;
-      if (navigated) {
-        if (i < calls.length - 1) outcome.stopped = 'navigation';
-        break;
-      }
-      // A confirm or prompt waits for the agent: later tools would cancel it unseen.
-      if (dialogsOf(page).pending) {
-        if (i < calls.length - 1) outcome.stopped = 'dialog';
+      // After a navigation later tools aim at a page that is gone; a confirm or prompt waits for
+      // the agent, and later tools would cancel it unseen.
+      const stop: StoppedReason | undefined = navigated ? 'navigation' : dialogsOf(page).pending ? 'dialog' : undefined;
+      if (stop) {
+        if (i < calls.length - 1) outcome.stopped = stop;
         break;
       }
     }
@@ -94,4 +88,13 @@ export class BatchRunner {
     await loginGuard?.flush();
     return outcome;
   }
+}
+
+/** The result of a tool cut off by the batch's time budget. */
+function budgetRanOut(tool: string): ToolResult {
+  return {
+    tool,
+    success: false,
+    error: { code: 'TOOL_TIMEOUT', message: "The batch's time budget ran out while this tool was running." },
+  };
 }

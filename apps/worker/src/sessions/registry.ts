@@ -122,9 +122,7 @@ export class SessionRegistry {
 
   async close(id: string, reason: CloseReason): Promise<boolean> {
     const session = this.#sessions.get(id);
-    if (!session || session.closed) return false;
-    session.closed = true;
-    session.closeReason = reason;
+    if (!session?.lifecycle.beginClose(reason)) return false;
     this.#sessions.delete(id);
     this.#timers.get(id)?.cancel();
     this.#timers.delete(id);
@@ -143,6 +141,7 @@ export class SessionRegistry {
     }
     // Closing the context destroys its cookies, storage and cache.
     await session.context.close().catch(() => undefined);
+    session.lifecycle.finishClose();
     this.updateContextGauge();
     this.pool.refill();
     this.log.info({ sessionId: id, reason }, 'session closed');

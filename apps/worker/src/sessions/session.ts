@@ -4,16 +4,9 @@
  */
 import type { BrowserContext, Page } from 'puppeteer-core';
 import type { PageMap } from '@pagemap/page-map';
+import { type CloseReason, SessionLifecycle } from './lifecycle';
 
-/** Why a session closed; `declared_gone`: the service answered it as gone while this worker could not act (its heartbeat lapsed). */
-export type CloseReason =
-  | 'deleted'
-  | 'idle'
-  | 'max_age'
-  | 'browser_crash'
-  | 'shutdown'
-  | 'open_failed'
-  | 'declared_gone';
+export type { CloseReason } from './lifecycle';
 
 export class Session {
   readonly createdAt: number;
@@ -31,14 +24,13 @@ export class Session {
    * written for it again.
    */
   acted = false;
-  closed = false;
+  /** open → closing → closed, moved only by SessionRegistry.close (lifecycle.ts). */
+  readonly lifecycle = new SessionLifecycle();
   /**
    * The session's record in the directory, written while its first page loads (see
    * SessionRegistry.open); its job waits for it before answering. Rejects if the write failed.
    */
   recorded: Promise<void> = Promise.resolve();
-  /** Why the session was closed, once it is. */
-  closeReason: CloseReason | undefined;
   /** Tail of the session's serial job chain (requests on one session run one at a time). */
   #tail: Promise<unknown> = Promise.resolve();
 
@@ -53,6 +45,16 @@ export class Session {
   ) {
     this.createdAt = now;
     this.lastSeenAt = now;
+  }
+
+  /** Closing or closed: the session takes no more requests. */
+  get closed(): boolean {
+    return this.lifecycle.state !== 'open';
+  }
+
+  /** Why the session was closed, once it is closing. */
+  get closeReason(): CloseReason | undefined {
+    return this.lifecycle.reason;
   }
 
   /** `min(last request + idle, created + max age)`, epoch ms. */
