@@ -101,7 +101,7 @@ async function verdict(
 ) {
   await load.stop();
   report(name, load, { servingAgainMs: windows.map((w) => servingAgainAt(load, w.okAt, w.until)) });
-  expectOnlyRetryable(load);
+  expectOnlyRetryable(load, undefined, () => [...stack.gateways, ...stack.workers].map((p) => p.output()).join('\n'));
   const gateway = () => stack.gateways[0]!.url;
   await expectUsageExact(gateway, key, load.served);
   await expectNoSessionLeft(
