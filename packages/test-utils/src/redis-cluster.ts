@@ -40,6 +40,13 @@ export interface RedisClusterHandle {
   killMasterOf(key: string): Promise<{ killed: number; replica: number }>;
   /** Waits until every slot is served by a live master (after a failover). */
   waitCovered(timeoutMs?: number): Promise<void>;
+  /**
+   * The whole cluster restarted, as an operator does: every node still running is shut down
+   * (SIGTERM: it writes its data out), then every node, killed ones included, is started again on
+   * its port and directory. Resolves once all answer; the cluster may not cover every slot yet.
+   * Keeps data only with `persist`.
+   */
+  restartAll(downMs?: number): Promise<void>;
   /** Kills every node still running and removes their directories. Idempotent. */
   stop(): Promise<void>;
 }
@@ -113,6 +120,8 @@ export interface ClusterOptions {
    * whole cluster meanwhile.
    */
   requireFullCoverage?: boolean;
+  /** An append-only file per node (fsync every second), so data outlives restartAll(). */
+  persist?: boolean;
 }
 
 export async function startRedisCluster(opts: ClusterOptions = {}): Promise<RedisClusterHandle> {
@@ -121,53 +130,52 @@ export async function startRedisCluster(opts: ClusterOptions = {}): Promise<Redi
   const nodes: ClusterNode[] = [];
   const alive = new Set<number>();
   const stopAll = async () => {
-    await Promise.all(
-      nodes.map(async (n) => {
-        if (n.proc.exitCode !== null || n.proc.signalCode !== null) return;
-        const exited = new Promise<void>((r) => n.proc.once('exit', () => r()));
-        n.proc.kill('SIGKILL');
-        await exited;
-      }),
-    );
+    await Promise.all(nodes.map((n) => stopNode(n, 'SIGKILL')));
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  };
+  const persistence = opts.persist ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
+  const launch = (node: ClusterNode, dir: string) => {
+    const proc = spawn(
+      redisServerBinary(),
+      [
+        '--port',
+        String(node.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        ...persistence,
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        String(NODE_TIMEOUT_MS),
+        '--cluster-announce-ip',
+        '127.0.0.1',
+        '--cluster-require-full-coverage',
+        opts.requireFullCoverage ? 'yes' : 'no',
+        '--cluster-replica-validity-factor',
+        '0',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: 'ignore' },
+    );
+    node.proc = proc;
+    node.pid = proc.pid!;
+    alive.add(node.port);
+    proc.once('exit', () => alive.delete(node.port));
   };
   try {
     for (const port of ports) {
       const dir = mkdtempSync(join(tmpdir(), 'pagemap-cluster-'));
       dirs.push(dir);
-      const proc = spawn(
-        redisServerBinary(),
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--dir',
-          dir,
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--cluster-enabled',
-          'yes',
-          '--cluster-config-file',
-          'nodes.conf',
-          '--cluster-node-timeout',
-          String(NODE_TIMEOUT_MS),
-          '--cluster-announce-ip',
-          '127.0.0.1',
-          '--cluster-require-full-coverage',
-          opts.requireFullCoverage ? 'yes' : 'no',
-          '--cluster-replica-validity-factor',
-          '0',
-          '--loglevel',
-          'warning',
-        ],
-        { stdio: 'ignore' },
-      );
-      nodes.push({ port, pid: proc.pid!, proc });
-      alive.add(port);
-      proc.once('exit', () => alive.delete(port));
+      const node = { port } as ClusterNode;
+      launch(node, dir);
+      nodes.push(node);
     }
     await Promise.all(ports.map((p) => waitFor(() => ping(p), 10_000, `cluster node on port ${p}`, 25)));
     await run(
@@ -249,6 +257,12 @@ export async function startRedisCluster(opts: ClusterOptions = {}): Promise<Redi
       waitCovered: async (timeoutMs = 30_000) => {
         await waitFor(covered, timeoutMs, 'the cluster to cover every slot again', 100);
       },
+      async restartAll(downMs = 0) {
+        await Promise.all(nodes.map((n) => stopNode(n, 'SIGTERM')));
+        if (downMs > 0) await new Promise((r) => setTimeout(r, downMs));
+        nodes.forEach((n, i) => launch(n, dirs[i]!));
+        await Promise.all(ports.map((p) => waitFor(() => ping(p), 30_000, `cluster node on port ${p}`, 50)));
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -260,6 +274,15 @@ export async function startRedisCluster(opts: ClusterOptions = {}): Promise<Redi
     await stopAll();
     throw err;
   }
+}
+
+/** Stops a node if it runs (a paused one is resumed first, so SIGTERM can act) and waits for its exit. */
+async function stopNode(n: ClusterNode, signal: NodeJS.Signals): Promise<void> {
+  if (n.proc.exitCode !== null || n.proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => n.proc.once('exit', () => r()));
+  n.proc.kill('SIGCONT');
+  n.proc.kill(signal);
+  await exited;
 }
 
 async function distinctFreePorts(n: number): Promise<number[]> {
