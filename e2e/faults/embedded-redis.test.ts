@@ -83,7 +83,7 @@ async function underLoad(name: string, backWithinMs: number, fault: () => Promis
     );
     await load.stop();
     report(name, load, { servingAgainMs: servingAgainAt(load, endedAt), faultMs: endedAt - startedAt });
-    expectOnlyRetryable(load, [...RETRYABLE, ...(opts.alsoAllowed ?? [])]);
+    expectOnlyRetryable(load, [...RETRYABLE, ...(opts.alsoAllowed ?? [])], launcher.output);
     expectBackWithin(load, endedAt, backWithinMs);
     if (!opts.answersLost) {
       await expectUsageExact(() => launcher.base, key, load.served);

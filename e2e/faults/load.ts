@@ -4,6 +4,7 @@
  * DELETE answered 503 is retried until it is answered 200 or 404, as an agent would. Every
  * request has a client-side bound (`hungMs`): an answer that does not come in time is a hang.
  */
+import { randomUUID } from 'node:crypto';
 import { ErrorBody } from '@pagemap/contracts';
 
 export interface Outcome {
@@ -12,6 +13,9 @@ export interface Outcome {
   what: 'open' | 'tool' | 'close';
   status: number | 'hung' | 'network';
   code?: string;
+  /** A failure's error message and its X-Request-Id: what the verdict prints to diagnose it. */
+  message?: string;
+  requestId?: string;
   /** Actions the answer billed (200 opens and tools only). */
   actions: number;
 }
@@ -102,10 +106,16 @@ export class ClientLoad {
     const startedAt = Date.now();
     let status: Outcome['status'];
     let parsed: unknown;
+    // Our own request id, so even a request that hung can be found in the processes' logs.
+    const requestId = `faults-${randomUUID()}`;
     try {
       const res = await fetch(new URL(path, base), {
         method,
-        headers: { authorization: `Bearer ${this.opts.key}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${this.opts.key}`,
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(this.opts.hungMs),
       });
@@ -113,14 +123,18 @@ export class ClientLoad {
       status = res.status;
     } catch (err) {
       status = err instanceof Error && err.name === 'TimeoutError' ? 'hung' : 'network';
+      parsed = { message: err instanceof Error ? err.message : String(err) };
     }
-    const code = status !== 200 ? ErrorBody.safeParse(parsed).data?.error : undefined;
+    const failure = status !== 200 ? ErrorBody.safeParse(parsed).data : undefined;
+    const message = status !== 200 ? ((parsed as { message?: unknown } | undefined)?.message as string) : undefined;
     this.outcomes.push({
       startedAt,
       endedAt: Date.now(),
       what,
       status,
-      ...(code ? { code } : {}),
+      ...(failure ? { code: failure.error } : {}),
+      ...(typeof message === 'string' ? { message } : {}),
+      ...(status !== 200 ? { requestId } : {}),
       actions: status === 200 && what !== 'close' ? 1 : 0,
     });
     return { status, body: parsed };

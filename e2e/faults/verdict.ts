@@ -24,11 +24,30 @@ export function report(name: string, load: ClientLoad, extra: Record<string, unk
 
 const label = (o: Outcome) => `${o.status}${o.code ? ` ${o.code}` : ''}`;
 
-/** No hang, no 500, only retryable failures (`allowed` narrows or widens the list for the case). */
-export function expectOnlyRetryable(load: ClientLoad, allowed: string[] = RETRYABLE): void {
-  expect(load.outcomes.filter((o) => o.status === 'hung').map(label)).toEqual([]);
-  const wrong = load.outcomes.filter((o) => o.status !== 200 && !allowed.includes(label(o)));
-  expect(wrong.map((o) => `${o.what} ${label(o)}`)).toEqual([]);
+/**
+ * No hang, no 500, only retryable failures (`allowed` narrows or widens the list for the case).
+ * Each wrong answer is printed with its message, request id and every log line `logs` (the
+ * processes' output) has about that request, so a defect the matrix catches can be diagnosed.
+ */
+export function expectOnlyRetryable(load: ClientLoad, allowed: string[] = RETRYABLE, logs?: () => string): void {
+  const hung = load.outcomes.filter((o) => o.status === 'hung');
+  const wrong = load.outcomes.filter((o) => o.status !== 200 && o.status !== 'hung' && !allowed.includes(label(o)));
+  if (hung.length || wrong.length) process.stdout.write(diagnosis([...hung, ...wrong], logs?.() ?? ''));
+  expect(hung.map(label)).toEqual([]);
+  expect(wrong.map((o) => `${o.what} ${label(o)}: ${o.message ?? ''} (request ${o.requestId ?? '?'})`)).toEqual([]);
+}
+
+/** The wrong answers, each with the log lines that name its request id. */
+function diagnosis(outcomes: Outcome[], logs: string): string {
+  const lines = logs.split('\n');
+  const blocks = outcomes.slice(0, 10).map((o) => {
+    const about = o.requestId ? lines.filter((l) => l.includes(o.requestId!)).slice(0, 20) : [];
+    const when = new Date(o.startedAt).toISOString();
+    return [`${o.what} ${label(o)} at ${when}: ${o.message ?? ''} (request ${o.requestId ?? '?'})`, ...about].join(
+      '\n  ',
+    );
+  });
+  return `wrong answers (${outcomes.length}):\n${blocks.join('\n')}\n`;
 }
 
 /**

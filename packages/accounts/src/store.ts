@@ -236,7 +236,8 @@ export class AccountStore {
 
   /**
    * Gives back actions reserved but not performed (blocked sites, our failures, cut batches).
-   * With the reservation's `ledgerId`, never more than it still holds: safe to retry.
+   * With the reservation's `ledgerId`, never more than it still holds: safe to retry; and a
+   * cancel that lands before its reservation runs makes that reservation a no-op.
    */
   async refund(tenant: Tenant, period: Period, n: number, ledgerId?: string): Promise<number> {
     if (n <= 0) return this.used(tenant, period);
@@ -245,7 +246,7 @@ export class AccountStore {
       this.keys.usageDaily(tenant.id, utcDay(this.now())),
     ];
     if (ledgerId) keys.push(this.keys.reservation(tenant.id, ledgerId));
-    return Number(await this.redis.eval(REFUND_SCRIPT, keys.length, ...keys, n));
+    return Number(await this.redis.eval(REFUND_SCRIPT, keys.length, ...keys, n, KEEP_RESERVATION_S));
   }
 
   /** Takes one request from the tenant's token bucket (rate: the plan's ratePerSecond, burst: one second's worth). */

@@ -11,9 +11,14 @@
  * The ledger entry (the actions this reservation still holds) makes refunds idempotent: a
  * refund whose answer was lost (a stalled Redis, a failover) is retried, and a retry of one that
  * had landed, or the cancel of a reservation that never happened, then gives back nothing.
+ * A ledger entry that exists before the reservation runs was left by its cancel (REFUND_SCRIPT):
+ * the reservation's answer was given up (a stalled node, a failover) and the client told
+ * "nothing billed", yet Redis ran it later (a stalled node resuming, ioredis resending it after
+ * a redirection). It then reserves nothing; nobody waits for its answer any more.
  */
 export const RESERVE_SCRIPT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {0, used} end
 local n = tonumber(ARGV[1])
 if used + n > tonumber(ARGV[2]) then return {0, used} end
 used = redis.call('INCRBY', KEYS[1], n)
@@ -26,15 +31,22 @@ return {1, used}
 
 /**
  * KEYS[1] usage counter, KEYS[2] today's counter, optional KEYS[3] the reservation's ledger
- * entry. ARGV: n. Gives back n actions — with a ledger entry, at most what the reservation still
- * holds (nothing when it is gone) — never below zero (the day counter too: a refund just after
+ * entry. ARGV: n, ledger ttl seconds. Gives back n actions — with a ledger entry, at most what
+ * the reservation still holds (nothing when it is gone) — never below zero (the day counter too: a refund just after
  * midnight may find less there). Returns used after.
  */
 export const REFUND_SCRIPT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local n = math.min(tonumber(ARGV[1]), used)
 if KEYS[3] then
-  local held = tonumber(redis.call('GET', KEYS[3]) or '0')
+  local entry = redis.call('GET', KEYS[3])
+  if not entry then
+    -- Cancelled before it ran (or already given back in full): a tombstone holding nothing, so a
+    -- reservation that runs late reserves nothing (RESERVE_SCRIPT).
+    redis.call('SET', KEYS[3], 0, 'EX', tonumber(ARGV[2]))
+    return used
+  end
+  local held = tonumber(entry)
   n = math.min(n, held)
   if n <= 0 then return used end
   if held - n <= 0 then redis.call('DEL', KEYS[3]) else redis.call('DECRBY', KEYS[3], n) end

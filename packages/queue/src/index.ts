@@ -4,4 +4,5 @@ export * from './catalog';
 export * from './directory';
 export * from './fleet';
 export * from './redis';
+export * from './datastore-errors';
 export * from './sealed-jobs';

@@ -80,7 +80,12 @@ export async function clusterNodes(
 }
 
 /** Starts one cluster-enabled `redis-server` on `port`, its files in `dir`. */
-export function spawnClusterNode(port: number, dir: string, requireFullCoverage: boolean): ChildProcess {
+export function spawnClusterNode(
+  port: number,
+  dir: string,
+  requireFullCoverage: boolean,
+  persist: boolean,
+): ChildProcess {
   return spawn(
     redisServerBinary(),
     [
@@ -92,8 +97,7 @@ export function spawnClusterNode(port: number, dir: string, requireFullCoverage:
       dir,
       '--save',
       '',
-      '--appendonly',
-      'no',
+      ...(persist ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no']),
       '--cluster-enabled',
       'yes',
       '--cluster-config-file',
@@ -113,16 +117,18 @@ export function spawnClusterNode(port: number, dir: string, requireFullCoverage:
   );
 }
 
+/** Stops a node if it runs (a paused one is resumed first, so SIGTERM can act) and waits for its exit. */
+export async function stopNode(n: ClusterNode, signal: NodeJS.Signals): Promise<void> {
+  if (n.proc.exitCode !== null || n.proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => n.proc.once('exit', () => r()));
+  n.proc.kill('SIGCONT');
+  n.proc.kill(signal);
+  await exited;
+}
+
 /** Kills every node still running (and waits for it to exit), then removes their directories. */
 export async function stopNodes(nodes: ClusterNode[], dirs: string[]): Promise<void> {
-  await Promise.all(
-    nodes.map(async (n) => {
-      if (n.proc.exitCode !== null || n.proc.signalCode !== null) return;
-      const exited = new Promise<void>((r) => n.proc.once('exit', () => r()));
-      n.proc.kill('SIGKILL');
-      await exited;
-    }),
-  );
+  await Promise.all(nodes.map((n) => stopNode(n, 'SIGKILL')));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }
 

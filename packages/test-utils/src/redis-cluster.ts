@@ -20,9 +20,11 @@ import {
   coversEverySlot,
   distinctFreePorts,
   formCluster,
+  ping,
   redisCliBinary,
   run,
   spawnClusterNode,
+  stopNode,
   stopNodes,
 } from './redis-cluster-nodes';
 
@@ -48,6 +50,13 @@ export interface RedisClusterHandle {
   killMasterOf(key: string): Promise<{ killed: number; replica: number }>;
   /** Waits until every slot is served by a live master (after a failover). */
   waitCovered(timeoutMs?: number): Promise<void>;
+  /**
+   * The whole cluster restarted, as an operator does: every node still running is shut down
+   * (SIGTERM: it writes its data out), then every node, killed ones included, is started again on
+   * its port and directory. Resolves once all answer; the cluster may not cover every slot yet.
+   * Keeps data only with `persist`.
+   */
+  restartAll(downMs?: number): Promise<void>;
   /** Kills every node still running and removes their directories. Idempotent. */
   stop(): Promise<void>;
 }
@@ -59,6 +68,8 @@ export interface ClusterOptions {
    * whole cluster meanwhile.
    */
   requireFullCoverage?: boolean;
+  /** An append-only file per node (fsync every second), so data outlives restartAll(). */
+  persist?: boolean;
 }
 
 export async function startRedisCluster(opts: ClusterOptions = {}): Promise<RedisClusterHandle> {
@@ -67,18 +78,30 @@ export async function startRedisCluster(opts: ClusterOptions = {}): Promise<Redi
   const nodes: ClusterNode[] = [];
   const alive = new Set<number>();
   const stopAll = () => stopNodes(nodes, dirs);
+  const launch = (node: ClusterNode, dir: string) => {
+    const proc = spawnClusterNode(node.port, dir, opts.requireFullCoverage ?? false, opts.persist ?? false);
+    node.proc = proc;
+    node.pid = proc.pid!;
+    alive.add(node.port);
+    proc.once('exit', () => alive.delete(node.port));
+  };
+  const restartAll = async (downMs = 0) => {
+    await Promise.all(nodes.map((n) => stopNode(n, 'SIGTERM')));
+    if (downMs > 0) await new Promise((r) => setTimeout(r, downMs));
+    nodes.forEach((n, i) => launch(n, dirs[i]!));
+    await Promise.all(ports.map((p) => waitFor(() => ping(p), 30_000, `cluster node on port ${p}`, 50)));
+  };
   try {
     for (const port of ports) {
       const dir = mkdtempSync(join(tmpdir(), 'pagemap-cluster-'));
       dirs.push(dir);
-      const proc = spawnClusterNode(port, dir, opts.requireFullCoverage ?? false);
-      nodes.push({ port, pid: proc.pid!, proc });
-      alive.add(port);
-      proc.once('exit', () => alive.delete(port));
+      const node = { port } as ClusterNode;
+      launch(node, dir);
+      nodes.push(node);
     }
     await formCluster(ports, alive);
     const client = await connectClusterClient(ports);
-    return clusterHandle({ ports, nodes, alive, client, stopAll });
+    return clusterHandle({ ports, nodes, alive, client, stopAll, restartAll });
   } catch (err) {
     await stopAll();
     throw err;
@@ -107,8 +130,9 @@ function clusterHandle(c: {
   alive: Set<number>;
   client: Cluster;
   stopAll: () => Promise<void>;
+  restartAll: (downMs?: number) => Promise<void>;
 }): RedisClusterHandle {
-  const { ports, nodes, alive, client, stopAll } = c;
+  const { ports, nodes, alive, client, stopAll, restartAll } = c;
   const masterOf = async (key: string) => {
     const slot = Number(await run(redisCliBinary(), ['-p', String([...alive][0]), 'cluster', 'keyslot', key], 5_000));
     const view = await clusterNodes([...alive][0]!);
@@ -146,6 +170,7 @@ function clusterHandle(c: {
     waitCovered: async (timeoutMs = 30_000) => {
       await waitFor(() => coversEverySlot(ports, alive), timeoutMs, 'the cluster to cover every slot again', 100);
     },
+    restartAll,
     async stop() {
       if (stopped) return;
       stopped = true;
