@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { findChromium } from '@pagemap/chromium';
 import { createRedis, keySpace, Sealer, SessionDirectory, WorkerFleet } from '@pagemap/queue';
 import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
-import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
+import { ClaudeSummarizer, loadLight, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
 import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './metrics';
 import { BrowserHost } from './browser/browser-host';
@@ -74,7 +74,10 @@ export function createWorker(
   // would waste memory on a full worker). `registry` is assigned right below; the pool only asks later.
   const pool: ContextPool = new ContextPool(
     host,
-    (page) => preparePage(page),
+    async (page) => {
+      await preparePage(page);
+      if (env.PAGEMAP_LOAD_LIGHT) await loadLight(page);
+    },
     // It refills only while no job runs (consumers, assigned below, say when the last one ends).
     {
       size: env.PAGEMAP_CONTEXT_POOL_SIZE,
