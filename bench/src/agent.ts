@@ -128,7 +128,7 @@ export async function agentRound(
   const timedOpen = async () => {
     ids.push(await svc.open(c, plan.url));
   };
-  const closeAll = () => Promise.all(ids.splice(0).map((id) => svc.close(c, id).catch(() => undefined)));
+  const closeAll = () => svc.closeMany(c, ids.splice(0));
   const b2b = await withPhases(
     procs.workerUrl,
     () => interleaved(plan.n, 0, { min: { op: rawMin }, raw: { op: raw }, svc: { op: timedOpen } }),

@@ -64,7 +64,7 @@ export async function idleCost(stack: Stack, c: svc.Client, plan: IdlePlan): Pro
       };
     }
   } finally {
-    await Promise.all(held.map((id) => svc.close(idle, id).catch(() => undefined)));
+    await svc.closeMany(idle, held);
   }
   return out;
 }

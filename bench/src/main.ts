@@ -35,9 +35,12 @@ const THINK_MS = 400;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 5));
 // Issue 30: idle sessions held open while new ones are measured (BENCH_IDLE=0,50 for a shorter run).
 const IDLE = process.env.BENCH_IDLE ? process.env.BENCH_IDLE.split(',').map(Number) : QUICK ? [0, 20] : [0, 50, 200];
-/** Room for the idle sessions, the concurrency-16 runs and the pool; idle sessions must outlast the run. */
+/**
+ * Room for the idle sessions beside a whole concurrent run (whose sessions are closed after it)
+ * and the pool; idle sessions must outlast the run.
+ */
 const WORKER_ENV = {
-  PAGEMAP_MAX_SESSIONS: String(Math.max(80, Math.max(...IDLE) + 40)),
+  PAGEMAP_MAX_SESSIONS: String(Math.max(80, Math.max(...IDLE) + total(LEVELS[LEVELS.length - 1]!) + 20)),
   PAGEMAP_OPEN_CONCURRENCY: '16',
   PAGEMAP_SESSION_IDLE_S: '1800',
   PAGEMAP_SESSION_MAX_AGE_S: '3600',

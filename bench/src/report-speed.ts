@@ -85,6 +85,11 @@ function rows(r: BenchResults): Row[] {
 export function renderSpeed(r: BenchResults): string {
   if (!r.agent?.rounds.length) return '';
   let out = `## Against a bare browser (issue 30)\n\nThree sides in the same ${r.agent.rounds.length} round(s), one request of each in turn: **minimal raw** (a person's script: new context, new page, \`goto(load)\`, one small in-page read of the title, the forms' fields and the links, close), **raw + extractor** (the same with the service's own extractor instead of the small read: issue 14's baseline) and **the service** (POST /v1/browse, new session). Same Chromium binary and flags. Every ratio is service / minimal raw. CPU per page counts every process of each side from /proc, before and after the run at concurrency ${r.agent.concurrency}: raw's Chromium tree and the bench process (its puppeteer client and the fixture site); the service's Chromium tree, worker, gateway, Redis and the bench process (its HTTP client and the fixture site).\n\n`;
+  const load = Number(r.machine.loadAverage1m);
+  out +=
+    Number.isFinite(load) && load < 0.5
+      ? `Taken on a quiet machine (1-minute load average ${load} at the start), as the issue's targets ask.\n\n`
+      : `**Not a quiet-machine run**: the 1-minute load average was ${Number.isFinite(load) ? load : 'not recorded'} at the start; the issue's targets are judged on a quiet machine (load average under 0.5 at the start). Latency and throughput ratios here are only indicative; the counts in "One page's work" barely depend on load.\n\n`;
   out += `| measure | minimal raw | raw + extractor | service | service / minimal raw | target | verdict |\n| --- | --- | --- | --- | --- | --- | --- |\n`;
   for (const row of rows(r)) {
     const v = row.measure.startsWith('one in-page') ? `${ms(row.value)} ms` : x(row.value);
