@@ -1,29 +1,37 @@
 /**
  * What an agent feels, raw and service side by side in the same rounds: new sessions back to back,
  * new sessions with the agent's "think time" between requests, throughput at high concurrency,
- * and one in-page tool that does not navigate. Each round runs raw then service then the next
- * mode, so load from other processes on the machine falls on both alike; the report gives the
- * median of the rounds' p50s (and throughputs).
+ * and one in-page tool that does not navigate. Two raw baselines: the minimal browse a person's
+ * script does (issue 30's) and raw puppeteer with the service's own extractor (issue 14's). The
+ * latency modes alternate request by request (minimal, extractor, service), so load from other
+ * processes on the machine falls on all alike; the report gives the median of the rounds' p50s
+ * (and throughputs).
  */
 import type { Browser } from 'puppeteer-core';
 import { api } from '@pagemap/test-utils';
-import { rawBrowse } from './limit';
+import { rawBrowse, rawMinimalBrowse } from './limit';
 import * as svc from './service';
 import { runConcurrent, summarize, type Stats } from './stats';
 import { perOp, snapshot, type CpuParts } from './cpu';
 import { withPhases } from './phases';
 
 export interface AgentRound {
+  /** The minimal raw browse (rawMinimalBrowse): the baseline of issue 30's targets. */
+  raw_min_back_to_back: Stats;
+  /** Raw puppeteer with the service's own extractor (rawBrowse): the baseline of issue 14. */
   raw_back_to_back: Stats;
   service_back_to_back: Stats;
+  raw_min_think: Stats;
   raw_think: Stats;
   service_think: Stats;
+  raw_min_concurrent: Stats;
   raw_concurrent: Stats;
   service_concurrent: Stats;
   /** The worker's phases, mean ms per job, for the service's new sessions back to back and with think time. */
   phases_back_to_back: Record<string, number>;
   phases_think: Record<string, number>;
   /** CPU ms per browse by process during the concurrent runs. */
+  raw_min_cpu: CpuParts;
   raw_cpu: CpuParts;
   service_cpu: CpuParts;
 }
@@ -47,41 +55,72 @@ export interface AgentPlan {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Ops = Record<string, { op: () => Promise<void>; between?: () => Promise<unknown> }>;
+
 /**
- * `n` operations one after another, `thinkMs` of idle before each. The pause is not timed, and
- * the throughput is over the time spent in operations only.
+ * `n` steps; each step runs every op once, in turn (request by request, so load from other work
+ * falls on each alike), with `thinkMs` of idle before each op. Each op's own work between its
+ * requests (`between`, e.g. closing the last session) and the pauses are not timed; the
+ * throughput is over the time spent in that op only.
  */
-async function thinkingLane(
+async function interleaved(n: number, thinkMs: number, ops: Ops): Promise<Record<string, Stats>> {
+  const lat: Record<string, number[]> = {};
+  const errors: Record<string, number> = {};
+  const busy: Record<string, number> = {};
+  for (const k of Object.keys(ops)) [lat[k], errors[k], busy[k]] = [[], 0, 0];
+  for (let i = 0; i < n; i++) {
+    for (const [k, { op, between }] of Object.entries(ops)) {
+      await between?.();
+      if (thinkMs > 0) await sleep(thinkMs);
+      const t = performance.now();
+      try {
+        await op();
+        lat[k]!.push(performance.now() - t);
+      } catch {
+        errors[k]! += 1;
+      }
+      busy[k]! += performance.now() - t;
+    }
+  }
+  const out: Record<string, Stats> = {};
+  for (const k of Object.keys(ops)) out[k] = summarize(lat[k]!, errors[k]!, Math.max(1, busy[k]!));
+  return out;
+}
+
+/** `n` operations one after another, `thinkMs` of idle before each (see interleaved). */
+function thinkingLane(
   n: number,
   thinkMs: number,
   op: () => Promise<void>,
   between?: () => Promise<unknown>,
 ): Promise<Stats> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let busyMs = 0;
-  for (let i = 0; i < n; i++) {
-    await between?.(); // the agent's own work between requests (closing the last session): untimed
-    await sleep(thinkMs);
-    const t = performance.now();
-    try {
-      await op();
-      latencies.push(performance.now() - t);
-    } catch {
-      errors += 1;
-    }
-    busyMs += performance.now() - t;
-  }
-  return summarize(latencies, errors, Math.max(1, busyMs));
+  return interleaved(n, thinkMs, { op: { op, ...(between ? { between } : {}) } }).then((r) => r.op!);
 }
 
-/** One round of every mode, raw then service for each. */
+/** Throughput and CPU per browse of one op at `plan.concurrency` in flight. */
+async function concurrent(
+  plan: AgentPlan,
+  counters: Record<string, () => number>,
+  op: () => Promise<void>,
+  after?: () => Promise<unknown>,
+): Promise<{ stats: Stats; cpu: CpuParts }> {
+  const before = snapshot(counters);
+  const stats = await runConcurrent(plan.concurrency, plan.concurrentTotal, op);
+  await after?.();
+  return { stats, cpu: perOp(before, snapshot(counters), stats.n) };
+}
+
+/** The worker's jobs in an interleaved run: the service's requests. */
+const serviceJobs = (r: Record<string, Stats>) => r.svc?.n ?? 0;
+
+/** One round of every mode: minimal raw, raw with the extractor and the service, request by request. */
 export async function agentRound(
   browser: Browser,
   c: svc.Client,
   plan: AgentPlan,
   procs: AgentProcesses,
 ): Promise<AgentRound> {
+  const rawMin = () => rawMinimalBrowse(browser, plan.url);
   const raw = () => rawBrowse(browser, plan.url);
   // The service's latency is the POST alone; closing the session is the agent's own business
   // between requests (or after the run), not timed.
@@ -89,32 +128,43 @@ export async function agentRound(
   const timedOpen = async () => {
     ids.push(await svc.open(c, plan.url));
   };
-  const closeAll = () => Promise.all(ids.splice(0).map((id) => svc.close(c, id).catch(() => undefined)));
-  const raw_back_to_back = await runConcurrent(1, plan.n, raw);
-  const b2b = await withPhases(procs.workerUrl, () => runConcurrent(1, plan.n, timedOpen));
+  const closeAll = () => svc.closeMany(c, ids.splice(0));
+  const b2b = await withPhases(
+    procs.workerUrl,
+    () => interleaved(plan.n, 0, { min: { op: rawMin }, raw: { op: raw }, svc: { op: timedOpen } }),
+    serviceJobs,
+  );
   await closeAll();
-  const raw_think = await thinkingLane(plan.n, plan.thinkMs, raw);
-  const think = await withPhases(procs.workerUrl, () => thinkingLane(plan.n, plan.thinkMs, timedOpen, closeAll));
+  const think = await withPhases(
+    procs.workerUrl,
+    () =>
+      interleaved(plan.n, plan.thinkMs, {
+        min: { op: rawMin },
+        raw: { op: raw },
+        svc: { op: timedOpen, between: closeAll },
+      }),
+    serviceJobs,
+  );
   await closeAll();
-  let before = snapshot(procs.raw);
-  const raw_concurrent = await runConcurrent(plan.concurrency, plan.concurrentTotal, raw);
-  const raw_cpu = perOp(before, snapshot(procs.raw), raw_concurrent.n);
-  before = snapshot(procs.service);
-  const service_concurrent = await runConcurrent(plan.concurrency, plan.concurrentTotal, timedOpen);
+  const cMin = await concurrent(plan, procs.raw, rawMin);
+  const cRaw = await concurrent(plan, procs.raw, raw);
   // Raw closes its context inside each browse: the service's CPU includes closing its sessions.
-  await closeAll();
-  const service_cpu = perOp(before, snapshot(procs.service), service_concurrent.n);
+  const cSvc = await concurrent(plan, procs.service, timedOpen, closeAll);
   return {
-    raw_back_to_back,
-    service_back_to_back: b2b.result,
-    raw_think,
-    service_think: think.result,
-    raw_concurrent,
-    service_concurrent,
+    raw_min_back_to_back: b2b.result.min!,
+    raw_back_to_back: b2b.result.raw!,
+    service_back_to_back: b2b.result.svc!,
+    raw_min_think: think.result.min!,
+    raw_think: think.result.raw!,
+    service_think: think.result.svc!,
+    raw_min_concurrent: cMin.stats,
+    raw_concurrent: cRaw.stats,
+    service_concurrent: cSvc.stats,
     phases_back_to_back: b2b.phases,
     phases_think: think.phases,
-    raw_cpu,
-    service_cpu,
+    raw_min_cpu: cMin.cpu,
+    raw_cpu: cRaw.cpu,
+    service_cpu: cSvc.cpu,
   };
 }
 

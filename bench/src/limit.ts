@@ -33,6 +33,29 @@ export async function rawBrowse(browser: Browser, url: string): Promise<void> {
   }
 }
 
+/**
+ * The minimal raw browse (issue 30): what a person's script does to look at a page — new context,
+ * new page, goto(load), one small in-page read of the title, the forms' fields and the links —
+ * and close. The service's targets are set against this one.
+ */
+export async function rawMinimalBrowse(browser: Browser, url: string): Promise<void> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const read = await page.evaluate(() => ({
+      title: document.title,
+      forms: Array.from(document.forms, (f) =>
+        Array.from(f.elements, (e) => (e as HTMLInputElement).name || (e as HTMLInputElement).type),
+      ),
+      links: Array.from(document.links, (a) => [a.href, (a.textContent ?? '').trim().slice(0, 80)]),
+    }));
+    if (!read.title) throw new Error('no title');
+  } finally {
+    await context.close();
+  }
+}
+
 export async function limitAtConcurrency(
   browser: Browser,
   url: string,

@@ -17,6 +17,8 @@ import { renderReport, type BenchResults } from './report';
 import { compareDatastores } from './datastore';
 import { runAgent } from './agent-run';
 import { proxyCost } from './proxy-cost';
+import { idleCost } from './idle-cost';
+import { measurePageWork } from './page-work';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 // BENCH_LEVELS=1,4,16 measures fewer concurrency levels (a shorter run on a busy machine).
@@ -30,7 +32,19 @@ const ROOT = resolve(__dirname, '..', '..');
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 /** Issue 14's agent cadence: think time between requests, rounds interleaving raw and service. */
 const THINK_MS = 400;
-const ROUNDS = QUICK ? 1 : 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 5));
+// Issue 30: idle sessions held open while new ones are measured (BENCH_IDLE=0,50 for a shorter run).
+const IDLE = process.env.BENCH_IDLE ? process.env.BENCH_IDLE.split(',').map(Number) : QUICK ? [0, 20] : [0, 50, 200];
+/**
+ * Room for the idle sessions beside a whole concurrent run (whose sessions are closed after it)
+ * and the pool; idle sessions must outlast the run.
+ */
+const WORKER_ENV = {
+  PAGEMAP_MAX_SESSIONS: String(Math.max(80, Math.max(...IDLE) + total(LEVELS[LEVELS.length - 1]!) + 20)),
+  PAGEMAP_OPEN_CONCURRENCY: '16',
+  PAGEMAP_SESSION_IDLE_S: '1800',
+  PAGEMAP_SESSION_MAX_AGE_S: '3600',
+};
 
 async function main(): Promise<void> {
   const site = await startFixtureServer();
@@ -63,6 +77,10 @@ async function main(): Promise<void> {
       await browser.close();
     }
 
+    // 1a. One page's work in counts: protocol messages, bytes, Chromium CPU (issue 30).
+    log('page work: protocol messages, bytes, CPU per page');
+    results.pageWork = await measurePageWork(site, pages.form, QUICK ? 8 : 30);
+
     // 1b. What the egress proxy costs: raw puppeteer with and without it, rounds alternating.
     log('egress proxy cost');
     results.proxy = await proxyCost(pages.form, {
@@ -77,7 +95,7 @@ async function main(): Promise<void> {
     const stack = await startStack({
       workers: 1,
       gateways: 1,
-      workerEnv: { PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16', LOG_LEVEL: 'info' },
+      workerEnv: { ...WORKER_ENV, LOG_LEVEL: 'info' },
     });
     stacks.push(stack);
     const { apiKey } = await stack.tenant({ plan: 'scale' });
@@ -121,6 +139,17 @@ async function main(): Promise<void> {
       counter,
       tool: buttons[0]!,
       rounds: ROUNDS,
+      n: QUICK ? 6 : 15,
+      thinkMs: THINK_MS,
+      concurrency: LEVELS[LEVELS.length - 1]!,
+      concurrentTotal: total(LEVELS[LEVELS.length - 1]!),
+    });
+
+    // 2c. What idle sessions cost the next one (issue 30).
+    log(`idle sessions: ${IDLE.join(', ')}`);
+    results.idle = await idleCost(stack, c, {
+      url: pages.form,
+      levels: IDLE,
       n: QUICK ? 6 : 15,
       thinkMs: THINK_MS,
       concurrency: LEVELS[LEVELS.length - 1]!,
@@ -196,7 +225,7 @@ async function main(): Promise<void> {
     log('scale: 2 workers');
     const top = LEVELS[LEVELS.length - 1]!;
     results.scale.one_worker = results.service.new_session_form![top]!;
-    await stack.addWorker({ PAGEMAP_MAX_SESSIONS: '80', PAGEMAP_OPEN_CONCURRENCY: '16' });
+    await stack.addWorker(WORKER_ENV);
     results.scale.two_workers = await svc.newSessionBrowse(c, pages.form, top, total(top) * 2);
 
     // 7. Datastore: the same small stack on a single Redis and on a 6-node Redis Cluster.

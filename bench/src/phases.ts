@@ -28,10 +28,10 @@ export function phaseMeans(before: PhaseTotals, after: PhaseTotals, jobs: number
 }
 
 /** Runs a scenario and returns its result with the worker's phase means per job. */
-export async function withPhases<T extends { n: number }>(
+export async function withPhases<T>(
   workerUrl: string,
   run: () => Promise<T>,
-  jobsOf: (r: T) => number = (r) => r.n,
+  jobsOf: (r: T) => number,
 ): Promise<{ result: T; phases: Record<string, number> }> {
   const before = await readPhases(workerUrl);
   const result = await run();

@@ -4,6 +4,7 @@ import type { Stats } from './stats';
 import type { DatastoreComparison } from './datastore';
 import type { BenchResults } from './results';
 import { renderAgent } from './report-agent';
+import { renderSpeed } from './report-speed';
 
 /** One sentence on how busy the machine was when the run started: the numbers are only as quiet as that. */
 export function loadNote(m: Record<string, unknown>): string {
@@ -65,6 +66,7 @@ export function renderReport(r: BenchResults): string {
   out += `| throughput at concurrency ${top} ≥ 0.9× raw puppeteer's | service ${svcTop?.throughput.toFixed(1)}/s vs raw ${limTop?.throughput.toFixed(1)}/s = ${svcTop && limTop ? x(svcTop.throughput, limTop.throughput) : '–'}× | ${verdict(svcTop && limTop ? svcTop.throughput >= 0.9 * limTop.throughput : undefined)} |\n`;
   out += `| gateway + queue hop ≤ 5 ms p50 | ${ms(hop?.p50)} ms | ${verdict(hop ? hop.p50 <= 5 : undefined)} |\n`;
   out += `| ≤ 17 MB PSS per open idle session at 50 sessions | ${mb(per50)} MB | ${verdict(per50 === undefined ? undefined : per50 <= 17 * 2 ** 20)} |\n\n`;
+  out += renderSpeed(r);
   out += renderAgent(r);
   out += `## The limit and the service\n\nThe limit is raw puppeteer in one process on the same Chromium binary and flags: new context, new page, navigate, extract the page map with the same extractor. The service is HTTP → gateway → BullMQ → worker.\n\n`;
   out += levelTable(

@@ -3,6 +3,8 @@ import type { Stats } from './stats';
 import type { AgentRound } from './agent';
 import type { ProxyCost } from './proxy-cost';
 import type { DatastoreComparison } from './datastore';
+import type { IdleCost } from './idle-cost';
+import type { PageWork } from './page-work';
 
 type ByLevel = Record<number, Stats>;
 
@@ -26,6 +28,10 @@ export interface BenchResults {
   /** Issue 14: the agent cadence (rounds interleaving raw and service) and one in-page tool. */
   agent?: { thinkMs: number; concurrency: number; rounds: AgentRound[]; in_page_tool?: Stats };
   proxy?: ProxyCost;
+  /** Issue 30: new sessions with idle sessions held open. */
+  idle?: IdleCost;
+  /** Issue 30: protocol messages, bytes and Chromium CPU per page. */
+  pageWork?: Record<string, PageWork>;
   /** Issue 17: the same stack on a single Redis and on a Redis Cluster. */
   datastore?: DatastoreComparison;
 }

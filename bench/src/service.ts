@@ -46,14 +46,30 @@ export async function openMany(c: Client, url: string, n: number, parallel = 8):
   return ids;
 }
 
+/**
+ * Closes sessions a few at a time, waiting out the tenant's rate limit (429) instead of leaving
+ * sessions open: hundreds of DELETEs at once exceed it.
+ */
+export async function closeMany(c: Client, ids: string[], parallel = 4): Promise<void> {
+  const queue = [...ids];
+  const lane = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const res = await api(c.base, 'DELETE', `/v1/session/${id}`, { key: c.key });
+        if (res.status !== 429) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, lane));
+}
+
 /** New-session browse, timed; the session is closed after the timed part. */
 export function newSessionBrowse(c: Client, url: string, concurrency: number, total: number): Promise<Stats> {
   const toClose: string[] = [];
   return runConcurrent(concurrency, total, async () => {
     toClose.push(await open(c, url));
-  }).finally(async () => {
-    await Promise.all(toClose.map((id) => close(c, id).catch(() => undefined)));
-  });
+  }).finally(() => closeMany(c, toClose));
 }
 
 /** Follow-up browses spread over `concurrency` open sessions (one lane per session). */

@@ -2,7 +2,10 @@
  * Screenshots on request (issue 13 item 13): viewport JPEG by default, full-page PNG bounded in
  * height, not billed as an action of its own, never served from the shared page-map cache (a
  * second tenant's cache HIT still gets its own capture), and bad options refused before any work.
+ * Light loading (issue 30): a page map alone fetches no image; a screenshot, asked with the opening
+ * request or later, shows the page's images.
  */
+import { inflateSync } from 'node:zlib';
 import { BrowseResponse } from '@pagemap/contracts';
 import { api } from '@pagemap/test-utils';
 import { useApiSuite } from './helpers';
@@ -63,4 +66,56 @@ test('bad screenshot options are refused with INVALID_REQUEST before any work', 
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('INVALID_REQUEST');
   }
+});
+
+/** The first pixel (top left) of a PNG as [r, g, b]: the first row's first pixel is stored unfiltered. */
+function firstPixel(png: Buffer): number[] {
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const len = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
+    at += 12 + len;
+  }
+  const rows = inflateSync(Buffer.concat(idat));
+  return [rows[1]!, rows[2]!, rows[3]!];
+}
+
+/** A page whose top left corner is a red image, served with a request count for the image. */
+function imagePage(name: string): { url: string; imageHits: () => number } {
+  suite.site.route('GET', `/light/${name}.svg`, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/svg+xml' });
+    res.end(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#f00"/></svg>',
+    );
+  });
+  suite.site.route('GET', `/light/${name}`, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><title>Poster ${name}</title><body style="margin:0;background:#fff"><img src="/light/${name}.svg" width="200" height="100" alt="Red poster"><p>Posters for sale.</p></body>`,
+    );
+  });
+  return { url: suite.site.url(`/light/${name}`), imageHits: () => suite.site.hits(`/light/${name}.svg`) };
+}
+
+test('a page map alone fetches no image; asked with it, the screenshot shows the image', async () => {
+  const plain = imagePage('plain');
+  const res = await browse({ url: plain.url });
+  expect(res.status).toBe(200);
+  expect(plain.imageHits()).toBe(0);
+
+  const shot = imagePage('shot');
+  const withShot = await browse({ url: shot.url, screenshot: { format: 'png' } });
+  expect(withShot.status).toBe(200);
+  expect(shot.imageHits()).toBe(1);
+  expect(firstPixel(bytesOf(BrowseResponse.parse(withShot.body).screenshot!.data))).toEqual([255, 0, 0]);
+});
+
+test('a screenshot asked later in a session opened without one fetches the image first', async () => {
+  const later = imagePage('later');
+  const opened = await browse({ url: later.url });
+  expect(later.imageHits()).toBe(0);
+  const res = await browse({ session_id: opened.body.session_id, screenshot: { format: 'png' } });
+  expect(res.status).toBe(200);
+  expect(later.imageHits()).toBe(1);
+  expect(firstPixel(bytesOf(BrowseResponse.parse(res.body).screenshot!.data))).toEqual([255, 0, 0]);
 });

@@ -58,6 +58,11 @@ export const WorkerEnvSchema = z
      * spinner) is waited for, ms; pages that offer something are never delayed. 0 turns it off.
      */
     PAGEMAP_RENDER_WAIT_MS: envInt(2_000, 0, 30_000),
+    /**
+     * Light loading: session pages fetch no images, media or fonts (the page map never reads
+     * pixels), unless a screenshot is asked for; false loads every page in full.
+     */
+    PAGEMAP_LOAD_LIGHT: envBool(true),
     /** Tallest full-page screenshot, CSS pixels; taller pages are cut (`truncated`). */
     PAGEMAP_SCREENSHOT_MAX_HEIGHT: envInt(8_000, 100, 32_000),
     /** Largest screenshot, bytes before base64; a larger full-page capture is retaken at half the height. */

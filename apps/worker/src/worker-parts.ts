@@ -7,7 +7,7 @@
  */
 import { findChromium } from '@pagemap/chromium';
 import { LoginAbuseStore, type LoginAbuseThresholds } from '@pagemap/accounts';
-import { ClaudeSummarizer, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
+import { ClaudeSummarizer, loadLight, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
 import type { createRedis, KeySpace, Sealer, SessionDirectory } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { WorkerEnv } from './env';
@@ -74,7 +74,10 @@ export function sessionParts(
   // would waste memory on a full worker). `registry` is assigned right below; the pool only asks later.
   const pool: ContextPool = new ContextPool(
     host,
-    (page) => preparePage(page),
+    async (page) => {
+      await preparePage(page);
+      if (env.PAGEMAP_LOAD_LIGHT) await loadLight(page);
+    },
     // It refills only while no job runs (the consumers say when the last one ends).
     {
       size: env.PAGEMAP_CONTEXT_POOL_SIZE,

@@ -110,7 +110,7 @@ test('a loopback site still opens; tools and page scripts cannot reach an own po
   site.route('GET', '/own-port-probe', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
-      `<!doctype html><title>Probe</title><main><p>A page that reaches for the service's own ports.</p><img src="http://127.0.0.1:${mcp}/img"><script>fetch('http://localhost:${mcp}/mcp', { method: 'POST', mode: 'no-cors', body: '{}' }).catch(() => {});</script></main>`,
+      `<!doctype html><title>Probe</title><main><p>A page that reaches for the service's own ports.</p><link rel="stylesheet" href="http://127.0.0.1:${mcp}/style.css"><script>fetch('http://localhost:${mcp}/mcp', { method: 'POST', mode: 'no-cors', body: '{}' }).catch(() => {});</script></main>`,
     );
   });
   const opened = await api(stack.url, 'POST', '/v1/browse', { key, body: { url: site.url('/own-port-probe') } });

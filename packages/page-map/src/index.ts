@@ -1,5 +1,7 @@
 export * from './types';
 export { preparePage } from './prepare-page';
+export { loadLight, loadInFull, loadsLight, HEAVY_RESOURCE_TYPES } from './light-load';
+export { installPageScript } from './page-script-host/call';
 export { webMcpInit } from './page-script/serialized/webmcp-capture';
 export { extractPageMap, structureHash } from './extract';
 export { detectBlock, type BlockInput } from './block';

@@ -5,7 +5,7 @@
  * turning a browser crash into WORKER_LOST, and when the idle time-out starts counting.
  */
 import type { BrowseJob, BrowseJobResult, JobFailure, ToolCall } from '@pagemap/contracts';
-import { dialogsOf, extractPageMap, type PageMap } from '@pagemap/page-map';
+import { dialogsOf, extractPageMap, loadInFull, type PageMap } from '@pagemap/page-map';
 import type { Sealer } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { SessionRegistry } from '../sessions/registry';
@@ -66,6 +66,8 @@ export class BrowseHandler {
     const session = await registry.open(job.sessionId, job.tenantId, phases);
     return session.exclusive(() =>
       this.#crashSafe(session, async () => {
+        // A screenshot needs the images, media and fonts light loading leaves out: load in full.
+        if (job.screenshot) await loadInFull(session.page);
         const map = await openFirstPage(session.page, url, policy, this.deps.navigationMs, phases, {
           includeContent: job.includePageContent && calls.length === 0,
           onTiming: phases.extractTiming,
@@ -199,6 +201,8 @@ export class BrowseHandler {
     void this.deps.registry.touch(session);
     const response = phases.timeSync('serialise', () => browseResponse(session, current, summary, job, batch));
     if (job.screenshot) {
+      // A session opened light: from now on in full, and this document's images asked for again.
+      await loadInFull(session.page);
       // A failed capture leaves the field out rather than failing a page map that is ready.
       const shot = await takeScreenshot(session.page, job.screenshot, this.deps.screenshots).catch((err: unknown) => {
         this.deps.log.warn(

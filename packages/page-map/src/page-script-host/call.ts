@@ -4,11 +4,15 @@
  * defines `pagemapPageScript`.
  *
  * The first call in a document sends the whole source, which also keeps the script in the
- * document; later calls in the same document send only the request. Sending the 45 KB source with
- * every call cost about 3 ms per call on top of the call itself (transfer and compile, measured
- * on the fixture pages), and a login makes five calls. (Installing it in every new document
- * before the page's scripts, with evaluateOnNewDocument, was measured too: it delayed each
- * document's load by 3–6 ms, more than the one call it saves.)
+ * document; later calls in the same document send only the request. Sending the source (then
+ * 45 KB, unminified) with every call cost about 3 ms per call on top of the call itself (transfer
+ * and compile, measured on the fixture pages), and a login makes five calls.
+ *
+ * `installPageScript` puts it in every new document instead (evaluateOnNewDocument). The worker
+ * does not use it: a new session's page has one document, which gets the source once either way,
+ * and measured per page (bench/src/page-work.ts: protocol messages, bytes, Chromium CPU) the
+ * install saved nothing, while it compiles the script in every frame and every document, read or
+ * not (an earlier measurement saw each load 3–6 ms slower). The bench keeps it to measure again.
  *
  * The request travels as an evaluate argument (never spliced into source, so fill values stay out
  * of the script text).
@@ -46,6 +50,37 @@ function runKept(key: string, req: PageScriptRequest): PageScriptResponse | null
 }
 
 /**
+ * The same definition as `defineAndRun`, without running anything: handed to
+ * evaluateOnNewDocument by `installPageScript`, it defines the script in every document of the
+ * page (frames included) before the page's own scripts run.
+ */
+const DEFINE_SOURCE = `(function () {
+var symbol = Symbol.for(${JSON.stringify(KEY)});
+if (Object.prototype.hasOwnProperty.call(window, symbol)) return;
+var script = (function () {
+${PAGE_SCRIPT_SOURCE}
+return pagemapPageScript;
+})();
+Object.defineProperty(window, symbol, { value: script });
+})();`;
+
+/** Pages whose documents get the script as they are created (installPageScript). */
+const installed = new WeakSet<Page>();
+
+/**
+ * Installs the page script in every document the page creates from now on (call it before the
+ * page's first navigation; the worker does not, see the top of this file): the source (≈ 38 KB
+ * minified) then crosses the protocol once per page instead of once per document, and every call
+ * is a short message. A document the script did not reach (a frame Chromium gave no
+ * new-document scripts, one created before the install) answers "none" to the short message and
+ * gets the source as before (one more round trip, once).
+ */
+export async function installPageScript(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(DEFINE_SOURCE);
+  installed.add(page);
+}
+
+/**
  * Frames whose current document was given the script, as far as Node knows: forgotten on every
  * navigation of the frame, so the first call in a new document sends the source at once instead
  * of asking first. A wrong guess only costs the round trip of that ask.
@@ -66,7 +101,7 @@ function watch(page: Page): void {
 export async function callPageScript(target: Page | Frame, req: PageScriptRequest): Promise<PageScriptResponse> {
   const frame = 'mainFrame' in target ? target.mainFrame() : target;
   watch(frame.page());
-  if (kept.get(frame)) {
+  if (kept.get(frame) || installed.has(frame.page())) {
     const answer = (await frame.evaluate(runKept, KEY, req)) as PageScriptResponse | null;
     if (answer) return answer;
   }
