@@ -219,6 +219,8 @@ export interface ReadBack {
   holds: boolean;
   /** What it holds: text, on/off, or the chosen options. Never for a password field. */
   value?: string | boolean | string[];
+  /** The box shows the value, but the form will not send it (the hidden select its widget drives took none). */
+  unsent?: true;
 }
 
 /** A field the browser's validation refused to send the form with (validity.ts). */
