@@ -6,6 +6,7 @@
  */
 import type { RawField } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
+import { revealerOf } from './conditional';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
@@ -44,6 +45,8 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   };
   const hint = hintOf(el, ri.root);
   if (hint) f.hint = hint;
+  const box = revealerOf(el);
+  if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
   if (tag === 'select') {
     const opts = Array.from((el as HTMLSelectElement).options).filter(

@@ -24,6 +24,8 @@ export interface RawField {
   pattern: string;
   /** Legend of the enclosing fieldset ("Shipping address"), for the description. */
   section: string;
+  /** The label of the radio or checkbox that reveals this field (a conditional reveal: page-script/conditional.ts). */
+  revealedBy?: string;
   /** The text the field points to with aria-describedby: a format or rule ("DD/MM/YYYY", "8+ characters"). */
   hint?: string;
   options?: string[];
