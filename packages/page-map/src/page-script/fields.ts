@@ -49,14 +49,34 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
   if (tag === 'select') {
+    const prompt = promptOption(el as HTMLSelectElement);
+    // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.
+    if (prompt && !f.placeholder) f.placeholder = clean(prompt.text.replace(DASHES, ''), 100);
     const opts = Array.from((el as HTMLSelectElement).options).filter(
-      (o) => !o.disabled && !(o.value === '' && o.index === 0),
+      (o) => !o.disabled && o !== prompt && !(o.value === '' && o.index === 0),
     );
     f.options = opts.slice(0, 50).map((o) => clean(o.label || o.text, 80));
     f.optionValues = opts.slice(0, 50).map((o) => o.value);
   }
   f.key = fieldKey(f);
   return f;
+};
+
+const DASHES = /^[\s\-–—_*.]+|[\s\-–—_*.…]+$/g;
+const PROMPT_WORDS = /^(please\s+)?(select|choose|pick)\b/i;
+
+/**
+ * A single select's first option when it is a prompt, not a choice: empty-valued, or without a
+ * value of its own and worded as a prompt ("--Select a fruit--", "Choose…").
+ */
+const promptOption = (sel: HTMLSelectElement): HTMLOptionElement | null => {
+  const first = sel.options[0];
+  if (!first || sel.multiple) return null;
+  const text = first.text.trim();
+  const ownValue = first.hasAttribute('value') && first.value !== '' && first.value !== first.text;
+  if (ownValue) return null;
+  if (first.value === '') return text.replace(DASHES, '') ? first : null;
+  return PROMPT_WORDS.test(text.replace(DASHES, '')) || /^--.*--$/.test(text) ? first : null;
 };
 
 /**
