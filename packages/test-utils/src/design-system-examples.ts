@@ -41,6 +41,11 @@ export interface DesignSystem {
   /** Files at the site's root: the stylesheets, and the ES module that exports `initAll`. */
   css: string[];
   js: string;
+  /**
+   * When `js` is a classic script that sets a global instead of a module (The National Archives'
+   * bundle sets `TNAFrontend`): that global's name, whose `initAll()` is called.
+   */
+  jsGlobal?: string;
 }
 
 /** One entry of a component's fixtures.json. */
@@ -66,6 +71,12 @@ export function readFixtures(ds: DesignSystem, component: string): Fixture[] {
   return fixtures.filter((f) => !f.hidden);
 }
 
+/** Loads the design system's JavaScript and runs its `initAll()`, as its own templates do. */
+const initScript = (ds: DesignSystem) =>
+  ds.jsGlobal
+    ? `<script src="/${ds.js}"></script>\n<script>${ds.jsGlobal}.initAll();</script>`
+    : `<script type="module">import { initAll } from '/${ds.js}'; initAll();</script>`;
+
 /** The page of one example: the rendered component inside a service page's form. */
 export function servicePage(ds: DesignSystem, title: string, body: string): string {
   const p = ds.classPrefix ?? ds.folder;
@@ -86,7 +97,7 @@ ${body}
 <button type="submit" class="${p}-button" data-module="${p}-button">Continue</button>
 </form>
 </main></div>
-<script type="module">import { initAll } from '/${ds.js}'; initAll();</script>
+${initScript(ds)}
 </body></html>
 `;
 }
