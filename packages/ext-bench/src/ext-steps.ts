@@ -53,6 +53,35 @@ function chooseGesture(tools: Tool[], gesture: 'hover' | 'double_click', target:
   return best && best.score >= MIN_SCORE ? best : undefined;
 }
 
+/** A param's label: its description without the trailing hint in parentheses ("(true to check)"). */
+const labelOfParam = (description: string) => normalize(description.replace(/\s*\([^()]*\)\s*$/, ''));
+
+/**
+ * Clicking a box or radio that the map offers as a param of a tool that sets it (boxes and radios
+ * with no button of their own): a person looking for "Checkbox one" finds the param labelled so
+ * and sets it, true for a box, the option for a radio. Only a param whose label (or, for a radio,
+ * an option of a tool that says it sends nothing) is the target word for word.
+ */
+function chooseToggle(tools: Tool[], target: string): Choice | undefined {
+  const want = normalize(target);
+  for (const tool of tools) {
+    for (const p of tool.params) {
+      if (p.type === 'boolean' && labelOfParam(p.description) === want)
+        return {
+          tool: tool.name,
+          params: { [p.name]: true },
+          score: 1,
+          why: `${tool.name}.${p.name}=true (${target})`,
+        };
+      const setsOnly = /nothing is sent/i.test(tool.description);
+      const option = setsOnly && p.type === 'enum' ? p.options?.find((o) => normalize(o) === want) : undefined;
+      if (option)
+        return { tool: tool.name, params: { [p.name]: option }, score: 1, why: `${tool.name}.${p.name}="${option}"` };
+    }
+  }
+  return undefined;
+}
+
 /** The call a step asks for, or a StepFailure saying why there is none (web-corpus steps go to its agent). */
 export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
   switch (step.do) {
@@ -73,6 +102,8 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
         throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
       return choiceFor(step, tools);
     }
+    case 'click':
+      return chooseToggle(tools, step.target) ?? choiceFor(step, tools);
     default:
       return choiceFor(step, tools);
   }

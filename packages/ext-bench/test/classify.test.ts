@@ -81,3 +81,29 @@ test('two params that fit a label equally are the product not telling the fields
     AmbiguousFields,
   );
 });
+
+test('clicking a box or radio offered as a param sets that param, as a person reading the map would', () => {
+  const boxes = [
+    tools[0],
+    {
+      name: 'cut',
+      description: 'Submit the form',
+      params: [{ name: 'night_mode', type: 'boolean', description: 'Night Mode (true to check)' }],
+    },
+    {
+      name: 'set_options',
+      description: 'Check, uncheck or choose: options_radios. They have no button of their own, so nothing is sent.',
+      params: [{ name: 'options_radios', type: 'enum', description: 'options', options: ['Radio one', 'Radio two'] }],
+    },
+  ] as Tool[];
+  expect(benchChoiceFor({ do: 'click', target: 'Night Mode' }, boxes)).toMatchObject({
+    tool: 'cut',
+    params: { night_mode: true },
+  });
+  expect(benchChoiceFor({ do: 'click', target: 'Radio two' }, boxes)).toMatchObject({
+    tool: 'set_options',
+    params: { options_radios: 'Radio two' },
+  });
+  // An option of the click tool stays a click.
+  expect(benchChoiceFor({ do: 'click', target: 'Carl Andersen' }, boxes)).toMatchObject({ tool: 'click' });
+});
