@@ -10,7 +10,7 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import nunjucks from 'nunjucks';
-import { type DesignSystem, govukNaming, readFixtures, renderExamples } from '@pagemap/test-utils';
+import { govukNaming, readFixtures, renderExamples, tnaDesignSystem } from '@pagemap/test-utils';
 import { SOURCES_DIR } from './sources';
 
 export const TNA_COMPONENTS = [
@@ -31,21 +31,7 @@ export const TNA_COMPONENTS = [
 const PKG = dirname(dirname(require.resolve('@nationalarchives/frontend')));
 export const TNA_WEB = join(SOURCES_DIR, 'tna-frontend', 'web');
 
-const TNA: DesignSystem = {
-  name: 'The National Archives design system',
-  dist: PKG,
-  folder: 'nationalarchives',
-  classPrefix: 'tna',
-  paramsKey: 'options',
-  /** `text-input` → `tnaTextInput`, the macro its macro.njk exports. */
-  macroName: (component) => `tna${component.replace(/(^|-)([a-z])/g, (_, _d: string, c: string) => c.toUpperCase())}`,
-  htmlClass: 'tna-template',
-  bodyClass: 'tna-template__body',
-  mainId: 'main-content',
-  css: ['all.css'],
-  js: 'all.js',
-  jsGlobal: 'TNAFrontend',
-};
+const TNA = tnaDesignSystem(PKG);
 
 export function buildTna(out = TNA_WEB): number {
   const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(PKG), { autoescape: true });

@@ -155,3 +155,20 @@ export const govukDesignSystem = (dist: string): DesignSystem => ({
 
 /** GOV.UK's page names: the example's name (`with hint` → `with-hint.html`). */
 export const govukNaming = { slugOf: (f: Fixture) => exampleSlug(f.name), titleOf: (f: Fixture) => f.name };
+
+/** The National Archives' frontend, with the root folder of the caller's @nationalarchives/frontend package. */
+export const tnaDesignSystem = (root: string): DesignSystem => ({
+  name: 'The National Archives design system',
+  dist: root,
+  folder: 'nationalarchives',
+  classPrefix: 'tna',
+  paramsKey: 'options',
+  macroName: (component) => `tna${pascal(component)}`,
+  htmlClass: 'tna-template',
+  bodyClass: 'tna-template__body',
+  mainId: 'main-content',
+  css: ['all.css'],
+  // Its ES module imports files of the package the page does not serve; its bundle sets a global.
+  js: 'all.js',
+  jsGlobal: 'TNAFrontend',
+});

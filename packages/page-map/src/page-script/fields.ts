@@ -88,6 +88,12 @@ const actsOnEnter = (el: Element): boolean =>
   /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
   /^(enter|done|go|send|search)$/i.test(el.getAttribute('enterkeyhint') ?? '');
 
+/** The legend of the fieldset around a box or radio ('' when none). */
+const legendOf = (el: Element): string => {
+  const legend = el.closest('fieldset')?.querySelector('legend');
+  return legend ? textOf(legend, 100) : '';
+};
+
 /** Turns a group's elements into fields, merging radios (and same-name checkboxes) into one. */
 export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => {
   const raw: RawField[] = [];
@@ -105,15 +111,17 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
       if (at !== undefined) {
         raw[at]!.options!.push(clean(optLabel, 80));
         raw[at]!.optionValues!.push(optValue);
-        if (t === 'checkbox') raw[at]!.type = 'checkbox-group';
+        // Boxes that share a name are one list: named by its legend, not by its first box.
+        if (t === 'checkbox' && raw[at]!.type !== 'checkbox-group') {
+          raw[at]!.type = 'checkbox-group';
+          raw[at]!.label = legendOf(el) || raw[at]!.label;
+        }
         els[at]!.push(el);
         continue;
       }
       const f = describeField(el, g.ri);
       // The group's own label is the fieldset legend or the nearby text; the element label names an option.
-      const fs = el.closest('fieldset');
-      const legend = fs ? fs.querySelector('legend') : null;
-      const groupLabel = el.getAttribute('role') === null && legend ? textOf(legend, 100) : '';
+      const groupLabel = el.getAttribute('role') === null ? legendOf(el) : '';
       f.options = [clean(optLabel, 80)];
       f.optionValues = [optValue];
       if (t === 'radio') {
