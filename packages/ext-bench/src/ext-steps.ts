@@ -82,6 +82,44 @@ function chooseToggle(tools: Tool[], target: string): Choice | undefined {
   return undefined;
 }
 
+type ParamValue = ToolParams[string];
+
+/** Where a choice that a list does not offer goes instead: a box of the same tool labelled so, or another list that has it. */
+function homeOf(tool: Tool, from: string, item: string): [string, ParamValue] | undefined {
+  const want = normalize(item);
+  for (const p of tool.params) {
+    if (p.name === from) continue;
+    if (p.type === 'boolean' && labelOfParam(p.description) === want) return [p.name, true];
+    const option = p.type === 'enum' ? p.options?.find((o) => normalize(o) === want) : undefined;
+    if (option) return [p.name, option];
+  }
+  return undefined;
+}
+
+/**
+ * A fill whose choice is not among the chosen list's options, while the same form offers it apart
+ * (a box or a radio with a name of its own, shown in the same fieldset): a person reading the
+ * params puts it there. The choices the list has stay in it.
+ */
+function placeStrays(choice: Choice, tools: Tool[]): Choice {
+  const tool = tools.find((t) => t.name === choice.tool);
+  if (!tool) return choice;
+  const params: ToolParams = { ...choice.params };
+  for (const p of tool.params) {
+    const given = params[p.name];
+    if (p.type !== 'enum' || !p.options?.length || given === undefined) continue;
+    const items = (Array.isArray(given) ? given : [given]).map(String);
+    const has = (x: string) => p.options!.some((o) => normalize(o) === normalize(x));
+    const moved = items.filter((x) => !has(x)).map((x) => homeOf(tool, p.name, x));
+    if (moved.length === 0 || moved.some((m) => !m)) continue;
+    const kept = items.filter(has);
+    if (kept.length === 0) delete params[p.name];
+    else params[p.name] = Array.isArray(given) ? kept : kept[0]!;
+    for (const [name, value] of moved as [string, ParamValue][]) params[name] = value;
+  }
+  return { ...choice, params };
+}
+
 /** The call a step asks for, or a StepFailure saying why there is none (web-corpus steps go to its agent). */
 export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
   switch (step.do) {
@@ -100,7 +138,7 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
       const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
       if (plan?.ambiguous.length)
         throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
-      return choiceFor(step, tools);
+      return placeStrays(choiceFor(step, tools), tools);
     }
     case 'click':
       return chooseToggle(tools, step.target) ?? choiceFor(step, tools);

@@ -107,3 +107,28 @@ test('clicking a box or radio offered as a param sets that param, as a person re
   // An option of the click tool stays a click.
   expect(benchChoiceFor({ do: 'click', target: 'Carl Andersen' }, boxes)).toMatchObject({ tool: 'click' });
 });
+
+test('a choice a list does not offer goes where the same form offers it: a box of its own or another list', () => {
+  const split = [
+    {
+      name: 'categories',
+      description: 'Submit the "Categories" form',
+      params: [
+        {
+          name: 'categories',
+          type: 'enum',
+          description: 'Categories (one or more of the options)',
+          options: ['Alpha', 'Beta'],
+        },
+        { name: 'other_categories', type: 'boolean', description: 'Gamma (in "Categories"; true to check)' },
+        { name: 'type', type: 'enum', description: 'Type (one of the options)', options: ['Audio', 'Image'] },
+        { name: 'other_type', type: 'enum', description: 'Type (one of the options)', options: ['Video'] },
+      ],
+    },
+  ] as Tool[];
+  expect(benchChoiceFor({ do: 'fill', values: { Categories: ['Alpha', 'Gamma'] } }, split).params).toEqual({
+    categories: ['Alpha'],
+    other_categories: true,
+  });
+  expect(benchChoiceFor({ do: 'fill', values: { Type: 'Video' } }, split).params).toEqual({ other_type: 'Video' });
+});
