@@ -34,3 +34,17 @@ test('the form that holds only the range slider is named for it, not for the hea
     await p.close();
   }
 });
+
+test('a form with no button is filled and not sent: the page keeps what was typed', async () => {
+  const p = await openExternal(env(), '/commands/actions.html');
+  try {
+    const found = p.map.tools.find((t) => t.tool.params.some((q) => q.name === 'range_input'))!;
+    expect(found.tool.description).toMatch(/nothing is sent/);
+    const out = await p.run(found.tool.name, { range_input: 25 });
+    expect(out.result.success).toBe(true);
+    expect(out.navigated).toBe(false);
+    expect(await p.page.$eval('.trigger-input-range', (e) => (e as HTMLInputElement).value)).toBe('25');
+  } finally {
+    await p.close();
+  }
+});
