@@ -1,36 +1,46 @@
 /**
- * What the form will send for a combobox that has no name of its own. Such a text box is drawn by a
- * widget over a select the page hides (GOV.UK's accessible-autocomplete, select2, Choices): the
- * form sends the hidden select, which the widget sets only when what was typed is one of its
- * options. The box can show "Atlantis" while the form sends nothing, so the read-back asks the
- * select, not the box.
+ * What the form will send for a text box that has no name of its own, drawn by a widget over a
+ * control the page hides: a combobox over a select (GOV.UK's accessible-autocomplete, select2,
+ * Choices), which the widget sets only when what was typed is one of its options; or a box over a
+ * textarea that collects items (The National Archives' "itemised rows": an item counts once added).
+ * The box can show "Atlantis" while the form sends nothing, so the read-back asks the hidden
+ * control, not the box.
  */
 import { clean, visible } from './dom';
 
-/** A text box that stands for another control: a combobox in a form, without a name to be sent under. */
-function standsIn(el: HTMLInputElement): boolean {
-  if (el.tagName !== 'INPUT' || !el.form || el.name) return false;
-  return el.getAttribute('role') === 'combobox' || el.hasAttribute('aria-autocomplete');
-}
+export type DrivenControl = HTMLSelectElement | HTMLTextAreaElement;
 
-/**
- * The hidden, named select of the same form nearest to the box (sharing the closest ancestor with
- * it), or null when there is none: then the box is an ordinary field and reads back as one.
- */
-export function drivenSelect(el: HTMLInputElement): HTMLSelectElement | null {
-  if (!standsIn(el)) return null;
-  for (let up = el.parentElement; up && up !== el.form; up = up.parentElement) {
-    const hidden = Array.from(up.querySelectorAll('select[name]')).find(
-      (s) => (s as HTMLSelectElement).form === el.form && !visible(s),
+/** The hidden, named control matching `sel` of the box's form, nearest to the box (up to `levels` ancestors). */
+function hiddenNear(el: HTMLInputElement, sel: string, levels: number): DrivenControl | null {
+  let up = el.parentElement;
+  for (let k = 0; k < levels && up && up !== el.form; k++, up = up.parentElement) {
+    const hidden = Array.from(up.querySelectorAll(sel)).find(
+      (c) => (c as DrivenControl).form === el.form && !visible(c),
     );
-    if (hidden) return hidden as HTMLSelectElement;
+    if (hidden) return hidden as DrivenControl;
   }
   return null;
 }
 
-/** The labels of the options the hidden select will send (empty when it sends an empty value). */
-export function sentLabels(select: HTMLSelectElement): string[] {
-  return Array.from(select.selectedOptions)
+/**
+ * The hidden control a nameless box of a form stands for, or null: then the box is an ordinary
+ * field and reads back as one. A combobox stands for the nearest hidden select; any other text box
+ * for a hidden textarea right beside it (in its own container or the one above).
+ */
+export function drivenControl(el: HTMLInputElement): DrivenControl | null {
+  if (el.tagName !== 'INPUT' || !el.form || el.name) return null;
+  const combobox = el.getAttribute('role') === 'combobox' || el.hasAttribute('aria-autocomplete');
+  return combobox ? hiddenNear(el, 'select[name]', 20) : hiddenNear(el, 'textarea[name]', 2);
+}
+
+/** What the hidden control will send: a select's chosen options by label, a textarea's lines. */
+export function sentValues(c: DrivenControl): string[] {
+  if (c.tagName === 'TEXTAREA')
+    return c.value
+      .split('\n')
+      .map((l) => clean(l, 200))
+      .filter(Boolean);
+  return Array.from((c as HTMLSelectElement).selectedOptions)
     .filter((o) => o.value !== '')
     .map((o) => clean(o.label || o.text, 80));
 }

@@ -221,7 +221,7 @@ export interface ReadBack {
   holds: boolean;
   /** What it holds: text, on/off, or the chosen options. Never for a password field. */
   value?: string | boolean | string[];
-  /** The box shows the value, but the form will not send it (the hidden select its widget drives took none). */
+  /** The box shows the value, but the form will not send it (the hidden control its widget drives did not take it). */
   unsent?: true;
 }
 
