@@ -120,6 +120,34 @@ function placeStrays(choice: Choice, tools: Tool[]): Choice {
   return { ...choice, params };
 }
 
+/**
+ * One value that is a list of several choices, tied between params of one tool (two lists with the
+ * same options): a person gives several choices to the list that takes several, when only one of
+ * the tied params says it does ("one or more of the options").
+ */
+function toTheListOfSeveral(
+  plan: Choice & { ambiguous: string[] },
+  tools: Tool[],
+  values: Record<string, unknown>,
+): Choice | undefined {
+  const labels = Object.keys(values);
+  const value = values[labels[0]!];
+  if (labels.length !== 1 || plan.ambiguous.length !== 1 || !Array.isArray(value)) return undefined;
+  const tied = /\(([^()]*)\)$/.exec(plan.ambiguous[0]!)?.[1]?.split(' = ') ?? [];
+  const tool = tools.find((t) => t.name === plan.tool);
+  const takesSeveral = (tool?.params ?? []).filter(
+    (p) => tied.includes(p.name) && /\bone or more\b/.test(p.description),
+  );
+  if (takesSeveral.length !== 1) return undefined;
+  const name = takesSeveral[0]!.name;
+  return {
+    tool: plan.tool,
+    params: { [name]: value as string[] },
+    score: plan.score,
+    why: `${plan.tool}(${labels[0]}→${name})`,
+  };
+}
+
 /** The call a step asks for, or a StepFailure saying why there is none (web-corpus steps go to its agent). */
 export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
   switch (step.do) {
@@ -136,8 +164,11 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
     }
     case 'fill': {
       const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
-      if (plan?.ambiguous.length)
+      if (plan?.ambiguous.length) {
+        const several = toTheListOfSeveral(plan, tools, step.values);
+        if (several) return several;
         throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
+      }
       return placeStrays(choiceFor(step, tools), tools);
     }
     case 'click':

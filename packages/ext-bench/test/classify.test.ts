@@ -132,3 +132,31 @@ test('a choice a list does not offer goes where the same form offers it: a box o
   });
   expect(benchChoiceFor({ do: 'fill', values: { Type: 'Video' } }, split).params).toEqual({ other_type: 'Video' });
 });
+
+test('several choices tied between two lists with the same options go to the one that takes several', () => {
+  const lists = [
+    {
+      name: 'choose_fruit',
+      description: 'Fill the form',
+      params: [
+        {
+          name: 'select_a_fruit',
+          type: 'enum',
+          description: 'Select a fruit (one of the options)',
+          options: ['apples', 'bananas'],
+        },
+        {
+          name: 'field_2',
+          type: 'enum',
+          description: 'select (one or more of the options)',
+          options: ['apples', 'bananas'],
+        },
+      ],
+    },
+  ] as Tool[];
+  expect(benchChoiceFor({ do: 'fill', values: { fruits: ['apples', 'bananas'] } }, lists)).toMatchObject({
+    tool: 'choose_fruit',
+    params: { field_2: ['apples', 'bananas'] },
+  });
+  expect(() => benchChoiceFor({ do: 'fill', values: { fruits: 'apples' } }, lists)).toThrow(AmbiguousFields);
+});
