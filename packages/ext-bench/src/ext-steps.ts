@@ -53,6 +53,101 @@ function chooseGesture(tools: Tool[], gesture: 'hover' | 'double_click', target:
   return best && best.score >= MIN_SCORE ? best : undefined;
 }
 
+/** A param's label: its description without the trailing hint in parentheses ("(true to check)"). */
+const labelOfParam = (description: string) => normalize(description.replace(/\s*\([^()]*\)\s*$/, ''));
+
+/**
+ * Clicking a box or radio that the map offers as a param of a tool that sets it (boxes and radios
+ * with no button of their own): a person looking for "Checkbox one" finds the param labelled so
+ * and sets it, true for a box, the option for a radio. Only a param whose label (or, for a radio,
+ * an option of a tool that says it sends nothing) is the target word for word.
+ */
+function chooseToggle(tools: Tool[], target: string): Choice | undefined {
+  const want = normalize(target);
+  for (const tool of tools) {
+    for (const p of tool.params) {
+      if (p.type === 'boolean' && labelOfParam(p.description) === want)
+        return {
+          tool: tool.name,
+          params: { [p.name]: true },
+          score: 1,
+          why: `${tool.name}.${p.name}=true (${target})`,
+        };
+      const setsOnly = /nothing is sent/i.test(tool.description);
+      const option = setsOnly && p.type === 'enum' ? p.options?.find((o) => normalize(o) === want) : undefined;
+      if (option)
+        return { tool: tool.name, params: { [p.name]: option }, score: 1, why: `${tool.name}.${p.name}="${option}"` };
+    }
+  }
+  return undefined;
+}
+
+type ParamValue = ToolParams[string];
+
+/** Where a choice that a list does not offer goes instead: a box of the same tool labelled so, or another list that has it. */
+function homeOf(tool: Tool, from: string, item: string): [string, ParamValue] | undefined {
+  const want = normalize(item);
+  for (const p of tool.params) {
+    if (p.name === from) continue;
+    if (p.type === 'boolean' && labelOfParam(p.description) === want) return [p.name, true];
+    const option = p.type === 'enum' ? p.options?.find((o) => normalize(o) === want) : undefined;
+    if (option) return [p.name, option];
+  }
+  return undefined;
+}
+
+/**
+ * A fill whose choice is not among the chosen list's options, while the same form offers it apart
+ * (a box or a radio with a name of its own, shown in the same fieldset): a person reading the
+ * params puts it there. The choices the list has stay in it.
+ */
+function placeStrays(choice: Choice, tools: Tool[]): Choice {
+  const tool = tools.find((t) => t.name === choice.tool);
+  if (!tool) return choice;
+  const params: ToolParams = { ...choice.params };
+  for (const p of tool.params) {
+    const given = params[p.name];
+    if (p.type !== 'enum' || !p.options?.length || given === undefined) continue;
+    const items = (Array.isArray(given) ? given : [given]).map(String);
+    const has = (x: string) => p.options!.some((o) => normalize(o) === normalize(x));
+    const moved = items.filter((x) => !has(x)).map((x) => homeOf(tool, p.name, x));
+    if (moved.length === 0 || moved.some((m) => !m)) continue;
+    const kept = items.filter(has);
+    if (kept.length === 0) delete params[p.name];
+    else params[p.name] = Array.isArray(given) ? kept : kept[0]!;
+    for (const [name, value] of moved as [string, ParamValue][]) params[name] = value;
+  }
+  return { ...choice, params };
+}
+
+/**
+ * One value that is a list of several choices, tied between params of one tool (two lists with the
+ * same options): a person gives several choices to the list that takes several, when only one of
+ * the tied params says it does ("one or more of the options").
+ */
+function toTheListOfSeveral(
+  plan: Choice & { ambiguous: string[] },
+  tools: Tool[],
+  values: Record<string, unknown>,
+): Choice | undefined {
+  const labels = Object.keys(values);
+  const value = values[labels[0]!];
+  if (labels.length !== 1 || plan.ambiguous.length !== 1 || !Array.isArray(value)) return undefined;
+  const tied = /\(([^()]*)\)$/.exec(plan.ambiguous[0]!)?.[1]?.split(' = ') ?? [];
+  const tool = tools.find((t) => t.name === plan.tool);
+  const takesSeveral = (tool?.params ?? []).filter(
+    (p) => tied.includes(p.name) && /\bone or more\b/.test(p.description),
+  );
+  if (takesSeveral.length !== 1) return undefined;
+  const name = takesSeveral[0]!.name;
+  return {
+    tool: plan.tool,
+    params: { [name]: value as string[] },
+    score: plan.score,
+    why: `${plan.tool}(${labels[0]}→${name})`,
+  };
+}
+
 /** The call a step asks for, or a StepFailure saying why there is none (web-corpus steps go to its agent). */
 export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
   switch (step.do) {
@@ -69,10 +164,15 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
     }
     case 'fill': {
       const plan = chooseFill(tools, step.values, step.tool_hint, step.submit);
-      if (plan?.ambiguous.length)
+      if (plan?.ambiguous.length) {
+        const several = toTheListOfSeveral(plan, tools, step.values);
+        if (several) return several;
         throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
-      return choiceFor(step, tools);
+      }
+      return placeStrays(choiceFor(step, tools), tools);
     }
+    case 'click':
+      return chooseToggle(tools, step.target) ?? choiceFor(step, tools);
     default:
       return choiceFor(step, tools);
   }

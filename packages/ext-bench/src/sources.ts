@@ -43,6 +43,12 @@ export const SOURCES: readonly Source[] = [
   { name: 'govuk-frontend', title: 'GOV.UK Design System (govuk-frontend examples)', webRoot: 'web', cleanUrls: false },
   { name: 'nhsuk-frontend', title: 'NHS.UK design system (nhsuk-frontend examples)', webRoot: 'web', cleanUrls: false },
   {
+    name: 'tna-frontend',
+    title: "The National Archives' design system (@nationalarchives/frontend examples)",
+    webRoot: 'web',
+    cleanUrls: false,
+  },
+  {
     name: 'moj-frontend',
     title: 'Ministry of Justice design system (@ministryofjustice/frontend)',
     webRoot: 'web',

@@ -81,3 +81,82 @@ test('two params that fit a label equally are the product not telling the fields
     AmbiguousFields,
   );
 });
+
+test('clicking a box or radio offered as a param sets that param, as a person reading the map would', () => {
+  const boxes = [
+    tools[0],
+    {
+      name: 'cut',
+      description: 'Submit the form',
+      params: [{ name: 'night_mode', type: 'boolean', description: 'Night Mode (true to check)' }],
+    },
+    {
+      name: 'set_options',
+      description: 'Check, uncheck or choose: options_radios. They have no button of their own, so nothing is sent.',
+      params: [{ name: 'options_radios', type: 'enum', description: 'options', options: ['Radio one', 'Radio two'] }],
+    },
+  ] as Tool[];
+  expect(benchChoiceFor({ do: 'click', target: 'Night Mode' }, boxes)).toMatchObject({
+    tool: 'cut',
+    params: { night_mode: true },
+  });
+  expect(benchChoiceFor({ do: 'click', target: 'Radio two' }, boxes)).toMatchObject({
+    tool: 'set_options',
+    params: { options_radios: 'Radio two' },
+  });
+  // An option of the click tool stays a click.
+  expect(benchChoiceFor({ do: 'click', target: 'Carl Andersen' }, boxes)).toMatchObject({ tool: 'click' });
+});
+
+test('a choice a list does not offer goes where the same form offers it: a box of its own or another list', () => {
+  const split = [
+    {
+      name: 'categories',
+      description: 'Submit the "Categories" form',
+      params: [
+        {
+          name: 'categories',
+          type: 'enum',
+          description: 'Categories (one or more of the options)',
+          options: ['Alpha', 'Beta'],
+        },
+        { name: 'other_categories', type: 'boolean', description: 'Gamma (in "Categories"; true to check)' },
+        { name: 'type', type: 'enum', description: 'Type (one of the options)', options: ['Audio', 'Image'] },
+        { name: 'other_type', type: 'enum', description: 'Type (one of the options)', options: ['Video'] },
+      ],
+    },
+  ] as Tool[];
+  expect(benchChoiceFor({ do: 'fill', values: { Categories: ['Alpha', 'Gamma'] } }, split).params).toEqual({
+    categories: ['Alpha'],
+    other_categories: true,
+  });
+  expect(benchChoiceFor({ do: 'fill', values: { Type: 'Video' } }, split).params).toEqual({ other_type: 'Video' });
+});
+
+test('several choices tied between two lists with the same options go to the one that takes several', () => {
+  const lists = [
+    {
+      name: 'choose_fruit',
+      description: 'Fill the form',
+      params: [
+        {
+          name: 'select_a_fruit',
+          type: 'enum',
+          description: 'Select a fruit (one of the options)',
+          options: ['apples', 'bananas'],
+        },
+        {
+          name: 'field_2',
+          type: 'enum',
+          description: 'select (one or more of the options)',
+          options: ['apples', 'bananas'],
+        },
+      ],
+    },
+  ] as Tool[];
+  expect(benchChoiceFor({ do: 'fill', values: { fruits: ['apples', 'bananas'] } }, lists)).toMatchObject({
+    tool: 'choose_fruit',
+    params: { field_2: ['apples', 'bananas'] },
+  });
+  expect(() => benchChoiceFor({ do: 'fill', values: { fruits: 'apples' } }, lists)).toThrow(AmbiguousFields);
+});

@@ -159,9 +159,11 @@ export function throwIfNotHeld(binding: FormBinding, readBack: ReadBack[]): void
   if (off.length === 0) return;
   const what = off
     .map((r) =>
-      r.value === undefined
-        ? `"${r.param}" does not hold the value given`
-        : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
+      r.unsent
+        ? `"${r.param}" shows the value given, but the form would send nothing for it: the page's own field behind the box did not take it (not one of its options, or an item not yet added)`
+        : r.value === undefined
+          ? `"${r.param}" does not hold the value given`
+          : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
     )
     .join('; ');
   const sent = binding.fillOnly ? '' : ' Nothing was sent.';

@@ -197,7 +197,11 @@ export function chooseOptions(
     const i = labels.findIndex((l) => norm(l) === w);
     if (i >= 0) return values[i] ?? labels[i]!;
     const j = values.findIndex((x) => norm(x) === w);
-    return j >= 0 ? values[j]! : null;
+    if (j >= 0) return values[j]!;
+    // A long option is cut with "…" in the tool's list; the agent may give it whole, as the page
+    // shows it: it names the one cut option it begins with.
+    const cut = labels.flatMap((l, k) => (l.endsWith('…') && w.startsWith(norm(l.slice(0, -1))) ? [k] : []));
+    return cut.length === 1 ? (values[cut[0]!] ?? labels[cut[0]!]!) : null;
   };
   const raw = Array.isArray(v) ? v.map(String) : [String(v)];
   const out: string[] = [];

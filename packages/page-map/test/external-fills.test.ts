@@ -2,7 +2,8 @@
  * No silent wrong fills, on a page written by others (Cypress kitchen sink, actions page): every
  * field of a group keeps its own identity, what a field holds is read back after filling, a field
  * whose widget refused the value fails the tool (FIELD_NOT_SET) instead of answering success, and
- * a success says what each field holds.
+ * a success says what each field holds. The forms here have no button: their tools fill them and
+ * send nothing.
  */
 import { KITCHEN_SINK_APP, type OpenedPage, openExternal, useExternalEnv } from './external-env';
 
@@ -12,19 +13,11 @@ describe('Cypress kitchen sink: two selects with nothing to tell them apart', ()
   test('each value lands in its own select, and the result says what each holds', async () => {
     const p = await openExternal(env(), '/commands/actions.html');
     try {
-      // The form posts back to the page itself: hold the submit and keep what its selects held.
+      // The form has no button: its tool fills it and sends nothing (a submit would be recorded).
       await p.page.evaluate(() => {
-        document.addEventListener(
-          'submit',
-          (e) => {
-            e.preventDefault();
-            const form = e.target as HTMLFormElement;
-            (window as unknown as { sent: string[][] }).sent = Array.from(form.querySelectorAll('select')).map((s) =>
-              Array.from(s.selectedOptions).map((o) => o.value),
-            );
-          },
-          true,
-        );
+        document.addEventListener('submit', () => {
+          (window as unknown as { submitted: boolean }).submitted = true;
+        });
       });
       const select = p.map.tools.find((t) => t.tool.params.some((q) => q.options?.includes('bananas')))!.tool;
       const [single, multiple] = select.params.map((q) => q.name);
@@ -33,9 +26,13 @@ describe('Cypress kitchen sink: two selects with nothing to tell them apart', ()
         success: true,
         filled: { [single!]: 'apples', [multiple!]: ['oranges', 'bananas'] },
       });
-      await p.page.waitForFunction(() => (window as unknown as { sent?: unknown }).sent !== undefined);
-      const sent = await p.page.evaluate(() => (window as unknown as { sent: string[][] }).sent);
-      expect(sent).toEqual([['fr-apples'], ['fr-oranges', 'fr-bananas']]);
+      const held = await p.page.evaluate(() =>
+        Array.from(document.querySelectorAll('.action-select, .action-select-multiple')).map((s) =>
+          Array.from((s as HTMLSelectElement).selectedOptions).map((o) => o.value),
+        ),
+      );
+      expect(held).toEqual([['fr-apples'], ['fr-oranges', 'fr-bananas']]);
+      expect(await p.page.evaluate(() => (window as unknown as { submitted?: boolean }).submitted)).toBeUndefined();
     } finally {
       await p.close();
     }
@@ -61,13 +58,14 @@ describe('Cypress kitchen sink: a range input, which holds only 0 to 100', () =>
     }
   });
 
-  test('a value it holds is reported as held, then the form is sent with it', async () => {
+  test('a value it holds is reported as held and stays in the page (the buttonless form is not sent)', async () => {
     const p = await openExternal(env(), '/commands/actions.html');
     try {
       const out = await p.run(rangeTool(p), { range_input: 25 });
       // Typed text never comes back verbatim: the field holds it as given.
       expect(out.result).toMatchObject({ success: true, error: null, filled: { range_input: '[as given]' } });
-      expect(new URL(p.page.url()).searchParams.get('range-input')).toBe('25');
+      expect(await p.page.$eval('.trigger-input-range', (e) => (e as HTMLInputElement).value)).toBe('25');
+      expect(new URL(p.page.url()).searchParams.has('range-input')).toBe(false);
     } finally {
       await p.close();
     }

@@ -91,6 +91,12 @@ describe('chooseOptions', () => {
     expect(chooseOptions('small, medium', labels, values, true)).toEqual(['s', 'm']);
     expect(chooseOptions('small, medium', labels, values, false)).toBeNull();
   });
+  it('takes a long option whole when the list holds it cut with "…", unless two cut options begin alike', () => {
+    const cut = ['Aenean eu leo quam. Pellentesque…', 'Nullam id dolor…'];
+    expect(chooseOptions('Aenean eu leo quam. Pellentesque ornare sem lacinia', cut, ['a', 'n'], false)).toEqual(['a']);
+    expect(chooseOptions('Aenean eu leo', cut, ['a', 'n'], false)).toBeNull();
+    expect(chooseOptions('Nullam id dolor sit', ['Nullam id…', 'Nullam id dolor…'], ['x', 'y'], false)).toBeNull();
+  });
   it('refuses a choice that matches nothing', () => {
     expect(chooseOptions('huge', labels, values, false)).toBeNull();
     expect(chooseOptions(['small', 'huge'], labels, values, true)).toBeNull();

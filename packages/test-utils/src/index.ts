@@ -10,3 +10,4 @@ export * from './metrics';
 export * from './run-to-exit';
 export * from './child-env';
 export * from './accounts-on';
+export * from './design-system-examples';

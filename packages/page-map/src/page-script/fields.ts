@@ -6,6 +6,7 @@
  */
 import type { RawField } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
+import { revealerOf } from './conditional';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
@@ -44,16 +45,38 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   };
   const hint = hintOf(el, ri.root);
   if (hint) f.hint = hint;
+  const box = revealerOf(el);
+  if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
   if (tag === 'select') {
+    const prompt = promptOption(el as HTMLSelectElement);
+    // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.
+    if (prompt && !f.placeholder) f.placeholder = clean(prompt.text.replace(DASHES, ''), 100);
     const opts = Array.from((el as HTMLSelectElement).options).filter(
-      (o) => !o.disabled && !(o.value === '' && o.index === 0),
+      (o) => !o.disabled && o !== prompt && !(o.value === '' && o.index === 0),
     );
     f.options = opts.slice(0, 50).map((o) => clean(o.label || o.text, 80));
     f.optionValues = opts.slice(0, 50).map((o) => o.value);
   }
   f.key = fieldKey(f);
   return f;
+};
+
+const DASHES = /^[\s\-–—_*.]+|[\s\-–—_*.…]+$/g;
+const PROMPT_WORDS = /^(please\s+)?(select|choose|pick)\b/i;
+
+/**
+ * A single select's first option when it is a prompt, not a choice: empty-valued, or without a
+ * value of its own and worded as a prompt ("--Select a fruit--", "Choose…").
+ */
+const promptOption = (sel: HTMLSelectElement): HTMLOptionElement | null => {
+  const first = sel.options[0];
+  if (!first || sel.multiple) return null;
+  const text = first.text.trim();
+  const ownValue = first.hasAttribute('value') && first.value !== '' && first.value !== first.text;
+  if (ownValue) return null;
+  if (first.value === '') return text.replace(DASHES, '') ? first : null;
+  return PROMPT_WORDS.test(text.replace(DASHES, '')) || /^--.*--$/.test(text) ? first : null;
 };
 
 /**
@@ -64,6 +87,12 @@ const actsOnEnter = (el: Element): boolean =>
   el.getAttribute('role') === 'combobox' ||
   /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
   /^(enter|done|go|send|search)$/i.test(el.getAttribute('enterkeyhint') ?? '');
+
+/** The legend of the fieldset around a box or radio ('' when none). */
+const legendOf = (el: Element): string => {
+  const legend = el.closest('fieldset')?.querySelector('legend');
+  return legend ? textOf(legend, 100) : '';
+};
 
 /** Turns a group's elements into fields, merging radios (and same-name checkboxes) into one. */
 export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => {
@@ -82,15 +111,17 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
       if (at !== undefined) {
         raw[at]!.options!.push(clean(optLabel, 80));
         raw[at]!.optionValues!.push(optValue);
-        if (t === 'checkbox') raw[at]!.type = 'checkbox-group';
+        // Boxes that share a name are one list: named by its legend, not by its first box.
+        if (t === 'checkbox' && raw[at]!.type !== 'checkbox-group') {
+          raw[at]!.type = 'checkbox-group';
+          raw[at]!.label = legendOf(el) || raw[at]!.label;
+        }
         els[at]!.push(el);
         continue;
       }
       const f = describeField(el, g.ri);
       // The group's own label is the fieldset legend or the nearby text; the element label names an option.
-      const fs = el.closest('fieldset');
-      const legend = fs ? fs.querySelector('legend') : null;
-      const groupLabel = el.getAttribute('role') === null && legend ? textOf(legend, 100) : '';
+      const groupLabel = el.getAttribute('role') === null ? legendOf(el) : '';
       f.options = [clean(optLabel, 80)];
       f.optionValues = [optValue];
       if (t === 'radio') {

@@ -6,7 +6,8 @@
  * values see the change. Then it submits when asked: the chosen submit button, else the form,
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
-import type { FillField, PageScriptResponse, RawField } from '../shared/page-script-types';
+import type { FillField, PageScriptResponse, RawField, ReadBack } from '../shared/page-script-types';
+import { widgetsSettled } from './driven-control';
 import { findForm, type FormEntry } from './forms';
 import { readBack } from './read-back';
 import { buttonLabel } from './labels';
@@ -168,26 +169,34 @@ export function fill(
     filled.push(hit.els[i]![0]!);
   }
   // What the page holds now: a field that did not take its value stops the submit (read-back.ts).
-  const checked = req.fields.map((want) => {
-    const i = keys.indexOf(want.key);
-    return readBack(hit.raw.fields[i]!, hit.els[i]!, want);
-  });
-  const allHold = checked.every((r) => r.holds);
-  const answer = (held: boolean): PageScriptResponse => {
-    const enter = req.submit && allHold && !held ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
-    return {
-      op: 'fill',
-      ok: true,
-      hadCaptcha: hit.raw.hasCaptcha,
-      hasPassword: hit.raw.fields.some((f) => f.type === 'password'),
-      readBack: checked,
-      ...(enter ? { enter } : {}),
-      ...(held ? { held } : {}),
+  const check = () =>
+    req.fields.map((want) => {
+      const i = keys.indexOf(want.key);
+      return readBack(hit.raw.fields[i]!, hit.els[i]!, want);
+    });
+  const proceed = (checked: ReadBack[]): PageScriptResponse | Promise<PageScriptResponse> => {
+    const allHold = checked.every((r) => r.holds);
+    const answer = (held: boolean): PageScriptResponse => {
+      const enter =
+        req.submit && allHold && !held ? submitLater(hit, req.trustedEnter === true, req.submitWith) : false;
+      return {
+        op: 'fill',
+        ok: true,
+        hadCaptcha: hit.raw.hasCaptcha,
+        hasPassword: hit.raw.fields.some((f) => f.type === 'password'),
+        readBack: checked,
+        ...(enter ? { enter } : {}),
+        ...(held ? { held } : {}),
+      };
     };
+    if (!req.submit || !allHold) return answer(false);
+    const suggestions = settleSuggestions(hit, filled);
+    return typeof suggestions === 'string'
+      ? answer(suggestions === 'held')
+      : suggestions.then((s) => answer(s === 'held'));
   };
-  if (!req.submit || !allHold) return answer(false);
-  const suggestions = settleSuggestions(hit, filled);
-  return typeof suggestions === 'string'
-    ? answer(suggestions === 'held')
-    : suggestions.then((s) => answer(s === 'held'));
+  const first = check();
+  // A widget over a hidden select may set the select a moment after the box was left.
+  if (first.some((r) => r.unsent)) return widgetsSettled().then(() => proceed(check()));
+  return proceed(first);
 }

@@ -6,6 +6,7 @@
  * submitted; the page reacts as it is typed into). Everything grouped is `claimed`, so the
  * clickables scan skips it.
  */
+import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
@@ -104,7 +105,8 @@ function closedSignIn(form: HTMLFormElement): Element[] | null {
 
 /** A <form>'s group: its visible fields and buttons (or a closed sign-in form's); null when it offers nothing. */
 function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): Group | null {
-  let fields = Array.from(form.elements).filter((e) => isField(e) && fieldVisible(e));
+  // Visible fields, and those a choice of the form reveals (conditional.ts).
+  let fields = Array.from(form.elements).filter((e) => isField(e) && (fieldVisible(e) || revealable(e, fieldVisible)));
   // Its buttons, with those placed elsewhere on the page that name it (`form="id"`: a sticky
   // "Save" bar, a dialog's footer).
   const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));

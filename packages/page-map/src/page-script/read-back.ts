@@ -7,6 +7,7 @@
  */
 import type { FillField, RawField, ReadBack } from '../shared/page-script-types';
 import { clean } from './dom';
+import { drivenControl, sentValues } from './driven-control';
 
 const CHOICE_TYPES = new Set(['radio', 'checkbox-group', 'select']);
 
@@ -65,5 +66,12 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
   // A combobox that completes inline ("Ala" → "Alabama", the rest selected) holds what was typed.
   const completed = raw.entersOn === true && norm(held).startsWith(norm(String(want.value)));
   const holds = completed || sameText(String(want.value), held);
+  // A box drawn over a hidden control: what counts is what that control will send (driven-control.ts).
+  const driven = holds ? drivenControl(el) : null;
+  if (driven) {
+    const sent = sentValues(driven);
+    const sends = sent.some((l) => sameText(held, l) || sameText(String(want.value), l));
+    if (!sends) return { param: want.param, holds: false, value: clean(held, 200), unsent: true };
+  }
   return secret ? { param: want.param, holds } : { param: want.param, holds, value: clean(held, 200) };
 }

@@ -24,6 +24,8 @@ export interface RawField {
   pattern: string;
   /** Legend of the enclosing fieldset ("Shipping address"), for the description. */
   section: string;
+  /** The label of the radio or checkbox that reveals this field (a conditional reveal: page-script/conditional.ts). */
+  revealedBy?: string;
   /** The text the field points to with aria-describedby: a format or rule ("DD/MM/YYYY", "8+ characters"). */
   hint?: string;
   options?: string[];
@@ -219,6 +221,8 @@ export interface ReadBack {
   holds: boolean;
   /** What it holds: text, on/off, or the chosen options. Never for a password field. */
   value?: string | boolean | string[];
+  /** The box shows the value, but the form will not send it (the hidden control its widget drives did not take it). */
+  unsent?: true;
 }
 
 /** A field the browser's validation refused to send the form with (validity.ts). */

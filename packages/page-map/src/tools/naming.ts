@@ -52,6 +52,7 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
     .toLowerCase()
     .replace(/[-_]/g, ' ');
   for (const [re, name] of PURPOSE_NAMES) if (re.test(own)) return name;
+  if (!g.submitLabel && g.buttons.length === 0) return nameFromFields(g);
   const btn = slug(g.submitLabel);
   if (btn && !VAGUE.has(btn) && btn.length <= 30) return btn;
   for (const s of [g.ariaLabel, g.heading, g.formName, g.formId]) {
@@ -73,4 +74,28 @@ export function fieldParamName(f: RawField, i: number): string {
   return (
     slug(f.label, 30) || shortNearby || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`
   );
+}
+
+/** What setting a field is called: a choice is chosen, a slider or box is set, text is filled in. */
+const verbFor = (f: RawField): string =>
+  ['select', 'radio', 'checkbox-group'].includes(f.type)
+    ? 'choose'
+    : ['range', 'checkbox'].includes(f.type)
+      ? 'set'
+      : 'fill';
+
+/**
+ * A form with no button of its own does nothing but take its fields' values: it is named for what
+ * it sets ("set_range_input"), never for a heading near it (a section title such as ".trigger()"
+ * names a topic, not this form).
+ */
+function nameFromFields(g: RawGroup): string {
+  const words = g.fields
+    .slice(0, 2)
+    .map((f, i) =>
+      slug(f.label || f.placeholder || (f.nearby.length <= 40 ? f.nearby : '') || fieldParamName(f, i), 20),
+    )
+    .filter(Boolean);
+  const first = g.fields[0];
+  return first && words.length ? `${verbFor(first)}_${words.join('_and_')}` : 'submit_form';
 }

@@ -41,7 +41,9 @@ export function fieldDescription(f: RawField): string {
   const shortNearby = f.nearby && f.nearby.length <= 40 ? f.nearby : '';
   const base = f.paramDesc || f.label || shortNearby || f.placeholder || f.nearby || f.name || f.type;
   const hints: string[] = [];
-  if (f.section && f.section !== base && f.type !== 'radio') hints.push(`in "${f.section}"`);
+  // A field revealed by a choice is told from the question by that choice, not by the question's words.
+  if (f.revealedBy) hints.push(`shown when "${f.revealedBy}" is chosen`);
+  else if (f.section && f.section !== base && f.type !== 'radio') hints.push(`in "${f.section}"`);
   if (f.placeholder && f.placeholder !== base && !f.paramDesc) hints.push(`e.g. ${f.placeholder}`);
   if (f.hint && f.hint !== base && f.hint !== f.placeholder) hints.push(f.hint);
   if (f.type === 'checkbox') hints.push('true to check');

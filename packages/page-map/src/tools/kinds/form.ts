@@ -86,10 +86,23 @@ function addParams(
       twoStep: false,
     };
   const what = g.heading || g.ariaLabel || g.formName || '';
-  const button = g.submitLabel ? ` (button "${clip(g.submitLabel, 40)}")` : '';
   const names = params.length ? ` with ${params.map((p) => p.name).join(', ')}` : '';
+  if (buttonless(g, purpose))
+    return {
+      description: `Fill the ${what ? `"${clip(what, 60)}" ` : ''}form${names}. It has no button, so nothing is sent: the page reacts as its fields are filled.`,
+      twoStep: false,
+    };
+  const button = g.submitLabel ? ` (button "${clip(g.submitLabel, 40)}")` : '';
   return { description: `Submit the ${what ? `"${clip(what, 60)}" ` : ''}form${button}${names}.`, twoStep: false };
 }
+
+/**
+ * A form with no button at all (nor a link that sends it): a person cannot send it, only fill it
+ * (the page reacts to its fields), so its tool fills it and sends nothing. Submitting it by script
+ * reloaded the page and lost what was typed. Sign-ins, searches and code forms keep their send.
+ */
+const buttonless = (g: RawGroup, purpose: Purpose): boolean =>
+  g.kind === 'form' && !g.toolname && purpose === 'other' && g.buttons.length === 0;
 
 /** What the description must add: which submit param, script-drawn dropdowns, another site's frame. */
 function withNotes(g: RawGroup, description: string, submitParam: string | undefined): string {
@@ -139,6 +152,7 @@ export function formCandidate(g: RawGroup): Candidate | null {
     declared: !!g.toolname,
     frame: g.frame,
     ...(submitParam ? { submitParam } : {}),
+    ...(buttonless(g, purpose) ? { fillOnly: true } : {}),
   };
   // Copies of one form (header and footer) are listed once; equal forms that send different
   // things (one per product card: another action or hidden item id) are each a tool.

@@ -1,0 +1,59 @@
+/**
+ * What the form will send for a text box that has no name of its own, drawn by a widget over a
+ * control the page hides: a combobox over a select (GOV.UK's accessible-autocomplete, select2,
+ * Choices), which the widget sets only when what was typed is one of its options; or a box over a
+ * textarea that collects items (The National Archives' "itemised rows": an item counts once added).
+ * The box can show "Atlantis" while the form sends nothing, so the read-back asks the hidden
+ * control, not the box.
+ */
+import { clean, visible } from './dom';
+
+export type DrivenControl = HTMLSelectElement | HTMLTextAreaElement;
+
+/** The hidden, named control matching `sel` of the box's form, nearest to the box (up to `levels` ancestors). */
+function hiddenNear(el: HTMLInputElement, sel: string, levels: number): DrivenControl | null {
+  let up = el.parentElement;
+  for (let k = 0; k < levels && up && up !== el.form; k++, up = up.parentElement) {
+    const hidden = Array.from(up.querySelectorAll(sel)).find(
+      (c) => (c as DrivenControl).form === el.form && !visible(c),
+    );
+    if (hidden) return hidden as DrivenControl;
+  }
+  return null;
+}
+
+/**
+ * The hidden control a nameless box of a form stands for, or null: then the box is an ordinary
+ * field and reads back as one. A combobox stands for the nearest hidden select; any other text box
+ * for a hidden textarea right beside it (in its own container or the one above).
+ */
+export function drivenControl(el: HTMLInputElement): DrivenControl | null {
+  if (el.tagName !== 'INPUT' || !el.form || el.name) return null;
+  const combobox = el.getAttribute('role') === 'combobox' || el.hasAttribute('aria-autocomplete');
+  return combobox ? hiddenNear(el, 'select[name]', 20) : hiddenNear(el, 'textarea[name]', 2);
+}
+
+/** What the hidden control will send: a select's chosen options by label, a textarea's lines. */
+export function sentValues(c: DrivenControl): string[] {
+  if (c.tagName === 'TEXTAREA')
+    return c.value
+      .split('\n')
+      .map((l) => clean(l, 200))
+      .filter(Boolean);
+  return Array.from((c as HTMLSelectElement).selectedOptions)
+    .filter((o) => o.value !== '')
+    .map((o) => clean(o.label || o.text, 80));
+}
+
+/**
+ * Waits for a widget to finish what leaving its box started (accessible-autocomplete confirms its
+ * pick on blur and sets the select on its next render): a few short turns of the event loop,
+ * bounded, so a value the widget refuses is reported promptly.
+ */
+export function widgetsSettled(turns = 8, stepMs = 25): Promise<void> {
+  return new Promise((resolve) => {
+    let left = turns;
+    const tick = () => (--left <= 0 ? resolve() : setTimeout(tick, stepMs));
+    setTimeout(tick, stepMs);
+  });
+}
