@@ -42,6 +42,8 @@ export interface FormBinding {
   fillOnly?: boolean;
   /** The boolean param that presses Enter in the field once filled (a field that acts on Enter). */
   enterParam?: string;
+  /** Enter is pressed unless the enter param is false (an app's input that adds or sends on Enter). */
+  enterByDefault?: boolean;
 }
 
 /** A click target chosen by its label (the `click` and `dismiss_overlay` tools). */

@@ -9,6 +9,7 @@ import { slug } from '../shared/slug';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
+import { hearsKeys } from './listens';
 
 export const fieldKey = (f: RawField): string =>
   `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
@@ -45,6 +46,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   const hint = hintOf(el, ri.root);
   if (hint) f.hint = hint;
   if (actsOnEnter(el)) f.entersOn = true;
+  else if (ONE_LINE.has(type) && hearsKeys(el)) f.hearsKeys = true;
   if (tag === 'select') {
     const opts = Array.from((el as HTMLSelectElement).options).filter(
       (o) => !o.disabled && !(o.value === '' && o.index === 0),
@@ -55,6 +57,9 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   f.key = fieldKey(f);
   return f;
 };
+
+/** Typed fields where Enter is no newline: it adds, sends or confirms what was typed. */
+const ONE_LINE = new Set(['text', 'search', 'email', 'url', 'tel', 'number']);
 
 /**
  * A field that acts on Enter by its own declaration: a combobox (Enter accepts the suggestion) or

@@ -30,6 +30,11 @@ export interface RawField {
   optionValues?: string[];
   /** The field acts on Enter by its own declaration (a combobox, an enterkeyhint action): see fields.ts. */
   entersOn?: boolean;
+  /**
+   * A one-line text field whose key presses reach a page listener (on it, an ancestor, its document
+   * or window; ../listeners.ts): an app's input that acts on Enter with no form or button.
+   */
+  hearsKeys?: boolean;
 }
 
 export interface RawGroup {

@@ -1,0 +1,35 @@
+/**
+ * Reading the listener marks Node put on elements before this script ran (../listeners.ts): which
+ * elements act on a click, a key or a double-click though their markup does not say so.
+ */
+import { CLICK_EVENTS, KEY_EVENTS, LISTENS_KEY } from '../shared/listens';
+
+const KEY = Symbol.for(LISTENS_KEY);
+
+/** The event types the page listens for on this very target (element, document or window). */
+export const listensOn = (t: EventTarget | null | undefined): string[] => {
+  const v = t ? (t as unknown as Record<symbol, unknown>)[KEY] : undefined;
+  return typeof v === 'string' && v ? v.split(' ') : [];
+};
+
+const any = (t: EventTarget, types: readonly string[]): boolean => listensOn(t).some((x) => types.includes(x));
+
+/** The element itself acts on a click (its own listener, not one at the root that serves all). */
+export const actsOnClick = (el: Element): boolean => any(el, CLICK_EVENTS);
+
+/** The element itself is edited or opened by a double-click. */
+export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']);
+
+/**
+ * A key press in the field reaches a listener: on the field, an ancestor (across shadow roots),
+ * its document or its window. Frameworks listen at the root, so any of them counts.
+ */
+export const hearsKeys = (el: Element): boolean => {
+  for (let n: Node | null = el; n; ) {
+    if (any(n, KEY_EVENTS)) return true;
+    if (n.parentNode) n = n.parentNode;
+    else n = (n as ShadowRoot).host ?? null;
+  }
+  const win = el.ownerDocument.defaultView;
+  return !!win && any(win, KEY_EVENTS);
+};
