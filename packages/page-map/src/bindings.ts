@@ -80,6 +80,11 @@ export interface WebMcpBinding {
   schema: unknown;
 }
 
+/** `edit_text`: text edited in place after a double-click (tools/kinds/edit.ts); the target is found by its label. */
+export interface EditBinding {
+  kind: 'edit';
+}
+
 /** `answer_dialog`: the confirm or prompt a tool opened. */
 export interface DialogBinding {
   kind: 'dialog';
@@ -92,7 +97,8 @@ export type ToolBinding =
   | ButtonBinding
   | ClickBinding
   | WebMcpBinding
-  | DialogBinding;
+  | DialogBinding
+  | EditBinding;
 
 /** The name of a tool kind. */
 export type ToolKindName = ToolBinding['kind'];

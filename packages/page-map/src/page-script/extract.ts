@@ -10,6 +10,7 @@ import { showsLoading, UNRENDERED_TEXT_MAX } from './loading';
 import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
+import { scanEditables } from './edit';
 import { foreignFrameOrigins } from './foreign-frames';
 
 export interface Scan {
@@ -40,6 +41,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     groups: scan.forms.map((f) => f.raw),
     buttons: scan.buttons.map((b) => b.raw),
     targets: scan.targets.map((t) => t.raw),
+    editables: scanEditables(scan.roots).map((e) => e.raw.label),
     overlay: scan.overlay
       ? {
           ...scan.overlay.raw,

@@ -146,6 +146,8 @@ export interface RawPage {
   groups: RawGroup[];
   buttons: RawButton[];
   targets: RawTarget[];
+  /** Labels of the texts edited in place after a double-click (page-script/edit.ts). */
+  editables?: string[];
   overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];
@@ -196,7 +198,9 @@ export type PageScriptRequest =
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'clickTarget'; label: string }
-  | { op: 'clickLink'; href: string };
+  | { op: 'clickLink'; href: string }
+  | { op: 'doubleClick'; label: string }
+  | { op: 'editBox'; select: boolean };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -215,7 +219,9 @@ export type PageScriptResponse =
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
   | { op: 'click'; ok: boolean }
-  | { op: 'clickTarget'; ok: boolean; label?: string };
+  | { op: 'clickTarget'; ok: boolean; label?: string }
+  | { op: 'doubleClick'; ok: boolean; label?: string }
+  | { op: 'editBox'; ok: boolean; inForm: boolean; value: string };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

@@ -9,6 +9,7 @@ import type { ToolRunOutcome } from '../../types';
 import { button } from './button';
 import { click } from './click';
 import { dialog } from './dialog';
+import { edit } from './edit';
 import { followLink } from './follow-link';
 import { form } from './form';
 import type { RunContext, ToolKind } from './kind';
@@ -25,6 +26,7 @@ export const KINDS: KindTable = {
   follow_link: followLink,
   navigate,
   dialog,
+  edit,
 };
 
 /** Runs a call through its binding's kind. */
