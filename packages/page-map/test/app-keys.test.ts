@@ -22,9 +22,13 @@ test('the new-entry box is offered as add_a_book, which types and presses Enter'
     await p.page.waitForFunction(
       (n) => (document.querySelector('reading-list')?.shadowRoot?.querySelectorAll('li').length ?? 0) === n,
       {},
-      2,
+      3,
     );
-    expect(await p.page.evaluate(BOOKS_IN_PAGE)).toEqual(['The Left Hand of Darkness', 'Kindred']);
+    expect(await p.page.evaluate(BOOKS_IN_PAGE)).toEqual([
+      'The Left Hand of Darkness',
+      'Parable of the Sower',
+      'Kindred',
+    ]);
   } finally {
     await p.close();
   }
@@ -36,7 +40,7 @@ test('press_enter: false only types', async () => {
     const field = p.map.tools.find((t) => t.tool.name === 'add_a_book')!.tool.params[0]!;
     const out = await p.run('add_a_book', { [field.name]: 'Kindred', press_enter: false });
     expect(out.result.success).toBe(true);
-    expect(await p.page.evaluate(BOOKS_IN_PAGE)).toEqual(['The Left Hand of Darkness']);
+    expect(await p.page.evaluate(BOOKS_IN_PAGE)).toEqual(['The Left Hand of Darkness', 'Parable of the Sower']);
   } finally {
     await p.close();
   }

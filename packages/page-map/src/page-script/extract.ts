@@ -11,6 +11,7 @@ import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
 import { scanEditables } from './edit';
+import { appItems } from './items';
 import { foreignFrameOrigins } from './foreign-frames';
 
 export interface Scan {
@@ -42,6 +43,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     buttons: scan.buttons.map((b) => b.raw),
     targets: scan.targets.map((t) => t.raw),
     editables: scanEditables(scan.roots).map((e) => e.raw.label),
+    items: appItems(scan.roots),
     overlay: scan.overlay
       ? {
           ...scan.overlay.raw,

@@ -110,6 +110,16 @@ export interface RawTarget {
   order: number;
 }
 
+/** A list, table or grid of an app, as read (page-script/items.ts; app-state.ts words it). */
+export interface RawItemList {
+  /** Its aria-label or the heading before it ('' when none). */
+  name: string;
+  /** Its visible items' text, each with its mark: "☑ " / "☐ " before, " (selected)" after. */
+  items: string[];
+  /** How many visible items it has (more than `items` when it is long). */
+  total: number;
+}
+
 /** A cookie banner, newsletter pop-up or modal over the page. */
 export interface RawOverlay {
   kind: 'cookie_consent' | 'newsletter' | 'modal';
@@ -148,6 +158,8 @@ export interface RawPage {
   targets: RawTarget[];
   /** Labels of the texts edited in place after a double-click (page-script/edit.ts). */
   editables?: string[];
+  /** The app's lists with their items' state (page-script/items.ts). */
+  items?: RawItemList[];
   overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];

@@ -2,8 +2,9 @@
  * A small app written with a real framework from npm (Preact with htm, from the `htm` package's
  * standalone build, read from node_modules at test time), to prove mechanisms no shipped example
  * page shows: its whole UI lives in an open shadow root, its new-entry box adds on Enter (a key
- * listener, no form, no button), and an entry's title is edited by double-clicking it (the box
- * that appears commits on Enter). Written into a temporary folder per test file.
+ * listener, no form, no button), an entry's title is edited by double-clicking it (the box
+ * that appears commits on Enter), each entry has a "read" box and a remove button shown only while
+ * its row is hovered. Written into a temporary folder per test file.
  */
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ const APP = `<!doctype html>
 <script src="htm-preact.js"></script>
 <script>
 const { html, render, useState, useRef, useEffect } = htmPreact;
+// The remove button shows only while its row is hovered, its cross drawn by CSS.
+const CSS = 'li .remove { display: none; border: 0; } li:hover .remove { display: inline; } .remove::after { content: "×"; }';
 function Title({ book, rename }) {
   const [editing, setEditing] = useState(false);
   const box = useRef(null);
@@ -29,15 +32,21 @@ function Title({ book, rename }) {
   return html\`<input class="rename" value=\${book} ref=\${box} onKeyDown=\${keys} />\`;
 }
 function App() {
-  const [books, setBooks] = useState(['The Left Hand of Darkness']);
+  const [books, setBooks] = useState(['The Left Hand of Darkness', 'Parable of the Sower']);
+  const [read, setRead] = useState([]);
+  const toggle = (b) => setRead(read.includes(b) ? read.filter((x) => x !== b) : [...read, b]);
   const keys = (e) => {
     if (e.key !== 'Enter' || !e.target.value.trim()) return;
     setBooks([...books, e.target.value.trim()]);
     e.target.value = '';
   };
   const rename = (i) => (title) => setBooks(books.map((b, k) => (k === i && title ? title : b)));
-  return html\`<section><input class="entry" placeholder="Add a book" onKeyDown=\${keys} />
-    <ul>\${books.map((b, i) => html\`<li><\${Title} book=\${b} rename=\${rename(i)} /></li>\`)}</ul>
+  const row = (b, i) => html\`<li>
+      <input type="checkbox" checked=\${read.includes(b)} onChange=\${() => toggle(b)} />
+      <\${Title} book=\${b} rename=\${rename(i)} />
+      <button class="remove" title="Remove" onClick=\${() => setBooks(books.filter((x) => x !== b))}></button></li>\`;
+  return html\`<style>\${CSS}</style><section><input class="entry" placeholder="Add a book" onKeyDown=\${keys} />
+    <ul>\${books.map(row)}</ul>
     <p>\${books.length} on the list</p></section>\`;
 }
 class ReadingList extends HTMLElement {
@@ -57,6 +66,12 @@ export function writeReadingList(): string {
 
 /** The titles the app holds, read from its own shadow root. */
 export const BOOKS_IN_PAGE = (): string[] =>
-  Array.from(document.querySelector('reading-list')?.shadowRoot?.querySelectorAll('li') ?? []).map(
-    (li) => li.textContent?.trim() ?? '',
+  Array.from(document.querySelector('reading-list')?.shadowRoot?.querySelectorAll('li .title') ?? []).map(
+    (t) => t.textContent?.trim() ?? '',
   );
+
+/** The titles whose box is checked, read from the app's own shadow root. */
+export const READ_IN_PAGE = (): string[] =>
+  Array.from(document.querySelector('reading-list')?.shadowRoot?.querySelectorAll('li') ?? [])
+    .filter((li) => (li.querySelector('input[type=checkbox]') as HTMLInputElement | null)?.checked)
+    .map((li) => li.querySelector('.title')?.textContent?.trim() ?? '');
