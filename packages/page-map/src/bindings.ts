@@ -85,6 +85,13 @@ export interface EditBinding {
   kind: 'edit';
 }
 
+/** A control every row of an app list has (tools/kinds/rows.ts); the row is chosen by its text. */
+export interface RowBinding {
+  kind: 'rows';
+  listIdx: number;
+  action: string;
+}
+
 /** `answer_dialog`: the confirm or prompt a tool opened. */
 export interface DialogBinding {
   kind: 'dialog';
@@ -98,7 +105,8 @@ export type ToolBinding =
   | ClickBinding
   | WebMcpBinding
   | DialogBinding
-  | EditBinding;
+  | EditBinding
+  | RowBinding;
 
 /** The name of a tool kind. */
 export type ToolKindName = ToolBinding['kind'];

@@ -12,6 +12,7 @@ import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
 import { scanEditables } from './edit';
 import { appItems } from './items';
+import { scanRowActions } from './rows';
 import { foreignFrameOrigins } from './foreign-frames';
 
 export interface Scan {
@@ -44,6 +45,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     targets: scan.targets.map((t) => t.raw),
     editables: scanEditables(scan.roots).map((e) => e.raw.label),
     items: appItems(scan.roots),
+    rowActions: scanRowActions(scan.roots),
     overlay: scan.overlay
       ? {
           ...scan.overlay.raw,

@@ -20,7 +20,7 @@ const MAX_LISTS = 5;
 const MAX_ITEMS = 50;
 
 /** The item's own words, without its controls' (a row's "×" or "Edit"), cells and blocks kept apart. */
-function itemText(item: Element): string {
+export function itemText(item: Element): string {
   const parts: string[] = [];
   const walk = (n: Node): void => {
     if (n.nodeType === 3) parts.push(n.nodeValue ?? '');
@@ -68,25 +68,40 @@ function nameOf(list: Element): string {
   return '';
 }
 
-/** The app lists of the page, in page order, at most five of fifty items each. */
-export function appItems(roots: RootInfo[]): RawItemList[] {
-  const out: RawItemList[] = [];
+export interface AppList {
+  list: Element;
+  name: string;
+  /** Its visible items (rows), in order. */
+  items: Element[];
+}
+
+/** The app lists of the page, in page order, at most five (their items are not capped here). */
+export function appLists(roots: RootInfo[]): AppList[] {
+  const out: AppList[] = [];
   for (const ri of roots) {
     for (const list of Array.from(ri.root.querySelectorAll(LIST_SEL))) {
       if (out.length >= MAX_LISTS) return out;
       if (list.closest(CHROME) || list.parentElement?.closest(LIST_SEL) || !visible(list)) continue;
       const items = itemsOf(list).filter((i) => visible(i));
       const app = ri.shadow || items.some((i) => i.matches(STATEFUL) || i.querySelector(STATEFUL));
-      if (!app || items.length === 0) continue;
-      const lines: string[] = [];
-      for (const item of items.slice(0, MAX_ITEMS)) {
-        const text = itemText(item);
-        if (!text) continue;
-        const { before, after } = stateOf(item);
-        lines.push(`${before}${text}${after}`);
-      }
-      if (lines.length) out.push({ name: nameOf(list), items: lines, total: items.length });
+      if (app && items.length > 0) out.push({ list, name: nameOf(list), items });
     }
+  }
+  return out;
+}
+
+/** The app lists' items as read for the page map, with their marks, at most fifty per list. */
+export function appItems(roots: RootInfo[]): RawItemList[] {
+  const out: RawItemList[] = [];
+  for (const { name, items } of appLists(roots)) {
+    const lines: string[] = [];
+    for (const item of items.slice(0, MAX_ITEMS)) {
+      const text = itemText(item);
+      if (!text) continue;
+      const { before, after } = stateOf(item);
+      lines.push(`${before}${text}${after}`);
+    }
+    if (lines.length) out.push({ name, items: lines, total: items.length });
   }
   return out;
 }

@@ -20,6 +20,7 @@ import { takeRefused } from './validity';
 import { pageSignals } from './signals';
 import { clickLink, clickTarget, scanTargets } from './targets';
 import { doubleClick, editBox, scanEditables } from './edit';
+import { rowAction } from './rows';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -40,6 +41,7 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
   if (req.op === 'doubleClick') return doubleClick(scanEditables(walkRoots()), req.label);
   if (req.op === 'editBox') return editBox(req.select);
+  if (req.op === 'rowAction') return rowAction(walkRoots(), req);
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

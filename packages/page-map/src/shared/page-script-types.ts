@@ -120,6 +120,21 @@ export interface RawItemList {
   total: number;
 }
 
+/** One control that the rows of an app list share (page-script/rows.ts): a box, a "Remove" button. */
+export interface RawRowAction {
+  /** The list's name ('' when none) and its index among the page's app lists. */
+  list: string;
+  listIdx: number;
+  /** "toggle" for a box, else the slug of the control's word ("remove", "edit"). */
+  action: string;
+  /** The control's word as shown ("Remove", "Edit"; "Toggle" for a box). */
+  word: string;
+  /** The text of each row that has it. */
+  items: string[];
+  /** Some rows show it only while hovered. */
+  hover: boolean;
+}
+
 /** A cookie banner, newsletter pop-up or modal over the page. */
 export interface RawOverlay {
   kind: 'cookie_consent' | 'newsletter' | 'modal';
@@ -160,6 +175,8 @@ export interface RawPage {
   editables?: string[];
   /** The app's lists with their items' state (page-script/items.ts). */
   items?: RawItemList[];
+  /** Controls every row of an app list has (page-script/rows.ts). */
+  rowActions?: RawRowAction[];
   overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];
@@ -212,7 +229,8 @@ export type PageScriptRequest =
   | { op: 'clickTarget'; label: string }
   | { op: 'clickLink'; href: string }
   | { op: 'doubleClick'; label: string }
-  | { op: 'editBox'; select: boolean };
+  | { op: 'editBox'; select: boolean }
+  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -233,7 +251,8 @@ export type PageScriptResponse =
   | { op: 'click'; ok: boolean }
   | { op: 'clickTarget'; ok: boolean; label?: string }
   | { op: 'doubleClick'; ok: boolean; label?: string }
-  | { op: 'editBox'; ok: boolean; inForm: boolean; value: string };
+  | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
+  | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

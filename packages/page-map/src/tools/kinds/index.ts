@@ -10,6 +10,7 @@ import { button } from './button';
 import { click } from './click';
 import { dialog } from './dialog';
 import { edit } from './edit';
+import { rows } from './rows';
 import { followLink } from './follow-link';
 import { form } from './form';
 import type { RunContext, ToolKind } from './kind';
@@ -27,6 +28,7 @@ export const KINDS: KindTable = {
   navigate,
   dialog,
   edit,
+  rows,
 };
 
 /** Runs a call through its binding's kind. */
