@@ -92,6 +92,11 @@ export interface RowBinding {
   action: string;
 }
 
+/** `press_key`: a trusted key press in a named field or on the focus (tools/kinds/press-key.ts). */
+export interface PressKeyBinding {
+  kind: 'press_key';
+}
+
 /** `answer_dialog`: the confirm or prompt a tool opened. */
 export interface DialogBinding {
   kind: 'dialog';
@@ -106,7 +111,8 @@ export type ToolBinding =
   | WebMcpBinding
   | DialogBinding
   | EditBinding
-  | RowBinding;
+  | RowBinding
+  | PressKeyBinding;
 
 /** The name of a tool kind. */
 export type ToolKindName = ToolBinding['kind'];

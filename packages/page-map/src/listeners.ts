@@ -39,14 +39,16 @@ function sessionOf(page: Page): Promise<CDPSession> {
 /** In the page: puts each element's listened types under the shared key (and clears stale marks first). */
 function applyMarks(this: Document, key: string, types: string[], ...els: EventTarget[]): void {
   const k = Symbol.for(key);
+  // The set of marked targets lives under a key of its own: the window can be marked itself.
+  const all = Symbol.for(`${key}.all`);
   const w = window as unknown as { [s: symbol]: Set<EventTarget> | undefined };
-  for (const old of w[k] ?? []) delete (old as unknown as Record<symbol, unknown>)[k];
+  for (const old of w[all] ?? []) delete (old as unknown as Record<symbol, unknown>)[k];
   const marked = new Set<EventTarget>();
   els.forEach((el, i) => {
     Object.defineProperty(el, k, { value: types[i], configurable: true, enumerable: false });
     marked.add(el);
   });
-  Object.defineProperty(window, k, { value: marked, configurable: true, enumerable: false });
+  Object.defineProperty(window, all, { value: marked, configurable: true, enumerable: false });
 }
 
 /** Types per node (backend id) among the listeners reported, only the marked kinds. */

@@ -13,6 +13,7 @@ import { webMcpTools } from './webmcp';
 import { scanEditables } from './edit';
 import { appItems } from './items';
 import { scanRowActions } from './rows';
+import { pageHearsKeys } from './listens';
 import { foreignFrameOrigins } from './foreign-frames';
 
 export interface Scan {
@@ -46,6 +47,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     editables: scanEditables(scan.roots).map((e) => e.raw.label),
     items: appItems(scan.roots),
     rowActions: scanRowActions(scan.roots),
+    hearsKeys: pageHearsKeys(),
     overlay: scan.overlay
       ? {
           ...scan.overlay.raw,

@@ -33,3 +33,10 @@ export const hearsKeys = (el: Element): boolean => {
   const win = el.ownerDocument.defaultView;
   return !!win && any(win, KEY_EVENTS);
 };
+
+/** Something on the page (an element, the document or the window) listens for key presses. */
+export const pageHearsKeys = (): boolean => {
+  const all = (window as unknown as Record<symbol, Set<EventTarget> | undefined>)[Symbol.for(`${LISTENS_KEY}.all`)];
+  for (const t of all ?? []) if (any(t, KEY_EVENTS)) return true;
+  return false;
+};

@@ -21,6 +21,7 @@ import { pageSignals } from './signals';
 import { clickLink, clickTarget, scanTargets } from './targets';
 import { doubleClick, editBox, scanEditables } from './edit';
 import { rowAction } from './rows';
+import { focusByName } from './keys';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -42,6 +43,7 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   if (req.op === 'doubleClick') return doubleClick(scanEditables(walkRoots()), req.label);
   if (req.op === 'editBox') return editBox(req.select);
   if (req.op === 'rowAction') return rowAction(walkRoots(), req);
+  if (req.op === 'focusByName') return focusByName(walkRoots(), req.name);
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

@@ -177,6 +177,8 @@ export interface RawPage {
   items?: RawItemList[];
   /** Controls every row of an app list has (page-script/rows.ts). */
   rowActions?: RawRowAction[];
+  /** Something on the page listens for key presses (page-script/listens.ts): press_key is offered. */
+  hearsKeys?: boolean;
   overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];
@@ -230,7 +232,8 @@ export type PageScriptRequest =
   | { op: 'clickLink'; href: string }
   | { op: 'doubleClick'; label: string }
   | { op: 'editBox'; select: boolean }
-  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean };
+  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
+  | { op: 'focusByName'; name: string };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -252,7 +255,8 @@ export type PageScriptResponse =
   | { op: 'clickTarget'; ok: boolean; label?: string }
   | { op: 'doubleClick'; ok: boolean; label?: string }
   | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
-  | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } };
+  | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }
+  | { op: 'focusByName'; ok: boolean };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

@@ -11,6 +11,7 @@ import { click } from './click';
 import { dialog } from './dialog';
 import { edit } from './edit';
 import { rows } from './rows';
+import { pressKey } from './press-key';
 import { followLink } from './follow-link';
 import { form } from './form';
 import type { RunContext, ToolKind } from './kind';
@@ -29,6 +30,7 @@ export const KINDS: KindTable = {
   dialog,
   edit,
   rows,
+  press_key: pressKey,
 };
 
 /** Runs a call through its binding's kind. */
