@@ -37,3 +37,19 @@ test('a div that shows the time on click is offered, and clicking it changes it'
     await p.close();
   }
 });
+
+test('a button in every cell of a table is one tool, the cell chosen by its text', async () => {
+  const p = await openExternal(env(), '/commands/aliasing.html');
+  try {
+    const tool = p.map.tools.find((t) => t.tool.name === 'change_item')?.tool;
+    expect(tool?.params[0]?.options).toEqual(['Row 1: Cell 1', 'Row 1: Cell 2', 'Row 2: Cell 1', 'Row 2: Cell 2']);
+    const out = await p.run('change_item', { item: 'Row 1: Cell 2' });
+    expect(out.result.success).toBe(true);
+    const changed = await p.page.$$eval('.as-table td', (tds) =>
+      tds.filter((td) => td.querySelector('.btn-success')).map((td) => td.textContent?.replace(/\s+/g, ' ').trim()),
+    );
+    expect(changed).toEqual(['Row 1: Cell 2 Changed']);
+  } finally {
+    await p.close();
+  }
+});

@@ -45,18 +45,26 @@ interface RowHit {
   control: Element;
 }
 
-/** Each action of a list with the rows that have it (own controls only, not a nested list's). */
+/**
+ * Each action of a list with the rows that have it. A row of a table or grid with the same control
+ * in several cells ("Change" in every cell) offers each cell as an item of its own, named by the
+ * cell's text, so the agent can say which one.
+ */
 function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }> {
   const out = new Map<string, { word: string; rows: RowHit[] }>();
   for (const row of list.items) {
-    const seen = new Set<string>();
+    const byAction = new Map<string, Element[]>();
     for (const control of Array.from(row.querySelectorAll(CONTROL))) {
       const a = actionOf(control);
-      if (!a || seen.has(a.action)) continue;
-      seen.add(a.action);
-      const entry = out.get(a.action) ?? { word: a.word, rows: [] };
-      entry.rows.push({ row, control });
-      out.set(a.action, entry);
+      if (!a) continue;
+      byAction.set(a.action, [...(byAction.get(a.action) ?? []), control]);
+      if (!out.has(a.action)) out.set(a.action, { word: a.word, rows: [] });
+    }
+    for (const [action, controls] of byAction) {
+      const cells = controls.map((c) => c.closest('td,th,[role=gridcell]'));
+      const perCell = controls.length > 1 && cells.every((c, i) => c && row.contains(c) && cells.indexOf(c) === i);
+      if (perCell) controls.forEach((control, i) => out.get(action)!.rows.push({ row: cells[i]!, control }));
+      else out.get(action)!.rows.push({ row, control: controls[0]! });
     }
   }
   return out;
