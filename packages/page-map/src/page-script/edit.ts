@@ -10,23 +10,29 @@ import { actsOnDoubleClick } from './listens';
 import { findTarget, targetLabel, type TargetEntry } from './targets';
 
 const MAX_EDITABLES = 40;
+const MAX_FOUND = 200;
+/** A page or app root that hears every double-click is no text to edit. */
+const container = (el: Element): boolean =>
+  el.tagName === 'HTML' || el.tagName === 'BODY' || el.getElementsByTagName('*').length > 40;
 
 /** Elements edited by a double-click, in page order, each with a unique visible text. */
 export function scanEditables(roots: RootInfo[]): TargetEntry[] {
+  const found: Element[] = [];
+  for (const ri of roots)
+    for (const el of Array.from(ri.root.querySelectorAll('*')))
+      if (found.length < MAX_FOUND && actsOnDoubleClick(el) && !container(el) && visible(el)) found.push(el);
+  // The innermost: a framework's root listens for every double-click of its app (React).
+  const inner = found.filter((el) => !found.some((o) => o !== el && el.contains(o)));
   const out: TargetEntry[] = [];
   const used = new Set<string>();
-  for (const ri of roots) {
-    for (const el of Array.from(ri.root.querySelectorAll('*'))) {
-      if (out.length >= MAX_EDITABLES) return out;
-      if (!actsOnDoubleClick(el) || !visible(el)) continue;
-      const text = targetLabel(el);
-      if (!text) continue;
-      let label = text;
-      for (let n = 2; used.has(label.toLowerCase()); n++) label = `${text} (${n})`;
-      used.add(label.toLowerCase());
-      const raw = { label, kind: 'other' as const, expanded: null, inMain: true, chrome: '', overlay: false, order: 0 };
-      out.push({ raw, el });
-    }
+  for (const el of inner.slice(0, MAX_EDITABLES)) {
+    const text = targetLabel(el);
+    if (!text) continue;
+    let label = text;
+    for (let n = 2; used.has(label.toLowerCase()); n++) label = `${text} (${n})`;
+    used.add(label.toLowerCase());
+    const raw = { label, kind: 'other' as const, expanded: null, inMain: true, chrome: '', overlay: false, order: 0 };
+    out.push({ raw, el });
   }
   return out;
 }

@@ -14,11 +14,25 @@ export const listensOn = (t: EventTarget | null | undefined): string[] => {
 
 const any = (t: EventTarget, types: readonly string[]): boolean => listensOn(t).some((x) => types.includes(x));
 
-/** The element itself acts on a click (its own listener, not one at the root that serves all). */
-export const actsOnClick = (el: Element): boolean => any(el, CLICK_EVENTS);
+/**
+ * React listens once at its root, so the debugger names no element; it keeps each element's
+ * handlers on the element itself (an own property `__reactProps$<id>`), which says the same.
+ */
+const reactHandles = (el: Element, props: readonly string[]): boolean => {
+  for (const k of Object.keys(el)) {
+    if (!k.startsWith('__reactProps$')) continue;
+    const p = (el as unknown as Record<string, Record<string, unknown> | undefined>)[k];
+    return !!p && props.some((name) => typeof p[name] === 'function');
+  }
+  return false;
+};
+
+/** The element itself acts on a click (its own listener or React handler, not one at the root that serves all). */
+export const actsOnClick = (el: Element): boolean =>
+  any(el, CLICK_EVENTS) || reactHandles(el, ['onClick', 'onMouseDown', 'onPointerDown']);
 
 /** The element itself is edited or opened by a double-click. */
-export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']);
+export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']) || reactHandles(el, ['onDoubleClick']);
 
 /**
  * A key press in the field reaches a listener: on the field, an ancestor (across shadow roots),
