@@ -3,8 +3,8 @@
  * selection holds ("☑ Buy milk", "☐ Call Ann", "Inbox (selected)"), so the page map shows what a
  * tool changed. Lists count when their items carry controls or a checked/selected state (an app's
  * rows, not an article's bullet points, which page_content already has), or when they are drawn
- * inside a shadow root (where the article reader does not look). Menus, tab lists and the page's
- * chrome (nav, header, footer) are left out.
+ * inside a shadow root (where the article reader does not look). Menus, tab lists, lists inside a
+ * form and the page's chrome (nav, header, footer) are left out.
  */
 import type { RawItemList } from '../shared/page-script-types';
 import { clean, visible, type RootInfo } from './dom';
@@ -13,7 +13,7 @@ const LIST_SEL = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[
 const CHROME =
   'nav,header,footer,[role=navigation],[role=banner],[role=contentinfo],[role=menu],[role=menubar],[role=tablist]';
 const STATEFUL =
-  'input,button,select,textarea,[role=checkbox],[role=button],[role=switch],[aria-checked],[aria-selected]';
+  'input[type=checkbox],input[type=radio],button,[role=checkbox],[role=button],[role=switch],[aria-checked],[aria-selected]';
 /** Controls whose words are no part of an item's text ("×", "Remove", "Edit"). */
 const CONTROL_TEXT = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SCRIPT', 'STYLE', 'TEMPLATE']);
 const MAX_LISTS = 5;
@@ -81,7 +81,9 @@ export function appLists(roots: RootInfo[]): AppList[] {
   for (const ri of roots) {
     for (const list of Array.from(ri.root.querySelectorAll(LIST_SEL))) {
       if (out.length >= MAX_LISTS) return out;
-      if (list.closest(CHROME) || list.parentElement?.closest(LIST_SEL) || !visible(list)) continue;
+      // A form laid out as a list is the form's tool's, not an app's list.
+      if (list.closest(CHROME) || list.closest('form') || list.parentElement?.closest(LIST_SEL) || !visible(list))
+        continue;
       const items = itemsOf(list).filter((i) => visible(i));
       const app = ri.shadow || items.some((i) => i.matches(STATEFUL) || i.querySelector(STATEFUL));
       if (app && items.length > 0) out.push({ list, name: nameOf(list), items });

@@ -85,6 +85,19 @@ export function scanRowActions(roots: RootInfo[]): RawRowAction[] {
   return out;
 }
 
+/**
+ * The boxes that per-row tools own (toggle_item): kept out of the page's loose field groups, where
+ * they were unnamed params (field_3 … field_6) of a tool named after some button nearby.
+ */
+export function rowBoxes(roots: RootInfo[]): Set<Element> {
+  const out = new Set<Element>();
+  for (const list of appLists(roots)) {
+    const boxes = list.items.map((row) => row.querySelector(BOX)).filter((b): b is Element => b !== null);
+    if (boxes.length * 2 >= list.items.length) for (const b of boxes) out.add(b);
+  }
+  return out;
+}
+
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The row whose text is the item (exact, else the one starting with it, else containing it). */

@@ -47,7 +47,7 @@ function App() {
       <button class="remove" title="Remove" onClick=\${() => setBooks(books.filter((x) => x !== b))}></button></li>\`;
   return html\`<style>\${CSS}</style><section><input class="entry" placeholder="Add a book" onKeyDown=\${keys} />
     <ul>\${books.map(row)}</ul>
-    <p>\${books.length} on the list</p></section>\`;
+    <p>\${books.length} on the list <button onClick=\${() => (window.shared = (window.shared || 0) + 1)}>Share list</button></p></section>\`;
 }
 class ReadingList extends HTMLElement {
   connectedCallback() { render(html\`<\${App} />\`, this.attachShadow({ mode: 'open' })); }
