@@ -53,3 +53,26 @@ test('a button in every cell of a table is one tool, the cell chosen by its text
     await p.close();
   }
 });
+
+test("equal buttons in table cells are told apart by their cell's words in the click options", async () => {
+  const p = await openExternal(env(), '/commands/aliasing.html');
+  try {
+    const options = p.map.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [];
+    expect(options).toEqual(
+      expect.arrayContaining([
+        'Change (Row 1: Cell 1)',
+        'Change (Row 1: Cell 2)',
+        'Change (Row 2: Cell 1)',
+        'Change (Row 2: Cell 2)',
+      ]),
+    );
+    const out = await p.run('click', { target: 'Change (Row 2: Cell 1)' });
+    expect(out.result.success).toBe(true);
+    const changed = await p.page.$$eval('.as-table td', (tds) =>
+      tds.filter((td) => td.querySelector('.btn-success')).map((td) => td.textContent?.replace(/\s+/g, ' ').trim()),
+    );
+    expect(changed).toEqual(['Row 2: Cell 1 Changed']);
+  } finally {
+    await p.close();
+  }
+});

@@ -12,6 +12,7 @@
 import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel, iconName, speakable } from './labels';
+import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
@@ -146,6 +147,10 @@ const kindOf = (el: Element): RawTarget['kind'] => {
 
 /** Text that tells equal labels apart: the row, list item or card they sit in. */
 export const contextOf = (el: Element, label: string): string => {
+  // A control in a table cell with words of its own ("Row 1: Cell 2 [Change]"): the cell says which.
+  const cell = el.parentElement?.closest('td,th,[role=gridcell]');
+  const cellWords = cell ? itemText(cell) : '';
+  if (cellWords && cellWords.toLowerCase() !== label.toLowerCase()) return clean(cellWords, 50);
   const box = el.parentElement?.closest('tr,li,article,[role=row],[role=listitem],section,fieldset,.card');
   if (!box) return '';
   const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');

@@ -28,7 +28,7 @@ function editCandidate(raw: RawPage): Candidate | null {
     tool: {
       name: 'edit_text',
       description: clip(
-        `Change a text the page edits in place (${labels.length} on the page): double-clicks it, as a person does, types the new text into the box that opens and confirms it. Double-clicking the text is the only way to change it.`,
+        `Change a text the page edits in place (${labels.length} on the page) with a double click on it, as a person does: the text becomes a box, the new text is typed into it and confirmed. A double click is the only way to change it.`,
         400,
       ),
       params: [
