@@ -99,12 +99,45 @@ async function markAll(cdp: CDPSession): Promise<number> {
     args.push({ objectId: win.result.objectId });
     types.push(winTypes.join(' '));
   }
-  await cdp.send('Runtime.callFunctionOn', {
-    objectId: docId,
-    functionDeclaration: applyMarks.toString(),
-    arguments: [{ value: LISTENS_KEY }, { value: types }, ...args],
-  });
+  try {
+    await cdp.send('Runtime.callFunctionOn', {
+      objectId: docId,
+      functionDeclaration: applyMarks.toString(),
+      arguments: [{ value: LISTENS_KEY }, { value: types }, ...args],
+    });
+  } catch {
+    // Elements of a same-origin frame live in another JavaScript world, and one call cannot take
+    // them with the top's: each element is marked by a call of its own instead.
+    await cdp.send('Runtime.callFunctionOn', {
+      objectId: docId,
+      functionDeclaration: applyMarks.toString(),
+      arguments: [{ value: LISTENS_KEY }, { value: [] }],
+    });
+    await Promise.all(args.map((a, i) => markOne(cdp, a.objectId!, types[i]!)));
+  }
   return args.length;
+}
+
+/** In the page: one target's mark, in the target's own world, recorded in its window's set (see applyMarks). */
+function applyMark(this: EventTarget, key: string, types: string): void {
+  Object.defineProperty(this, Symbol.for(key), { value: types, configurable: true, enumerable: false });
+  const node = this as unknown as { ownerDocument?: Document | null; defaultView?: Window | null };
+  const win = (node.ownerDocument ? node.ownerDocument.defaultView : (node.defaultView ?? this)) as unknown as {
+    [s: symbol]: Set<EventTarget> | undefined;
+  };
+  const all = Symbol.for(`${key}.all`);
+  if (!win[all]) Object.defineProperty(win, all, { value: new Set(), configurable: true, enumerable: false });
+  win[all]!.add(this);
+}
+
+async function markOne(cdp: CDPSession, objectId: string, types: string): Promise<void> {
+  await cdp
+    .send('Runtime.callFunctionOn', {
+      objectId,
+      functionDeclaration: applyMark.toString(),
+      arguments: [{ value: LISTENS_KEY }, { value: types }],
+    })
+    .catch(() => undefined);
 }
 
 /**
