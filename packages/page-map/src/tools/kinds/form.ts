@@ -140,6 +140,7 @@ export function formCandidate(g: RawGroup): Candidate | null {
     frame: g.frame,
     ...(submitParam ? { submitParam } : {}),
   };
+  if (buttonless(g, purpose)) return fillOnly(g, base, params, binding);
   // Copies of one form (header and footer) are listed once; equal forms that send different
   // things (one per product card: another action or hidden item id) are each a tool.
   return {
@@ -148,6 +149,35 @@ export function formCandidate(g: RawGroup): Candidate | null {
     order: g.order,
     tool: { name: base, description: withNotes(g, description, submitParam), params },
     binding,
+    dedupeKey: `form:${g.sig}|${g.action}|${g.hidden ?? ''}`,
+  };
+}
+
+/**
+ * A <form> with no button at all (no submit control, no other button of its own, not a search,
+ * login or declared form) is not sent by a person either: the page acts as its fields change
+ * (the Cypress kitchen sink's demo boxes). Sending it by script reloaded the page and lost what
+ * was typed while the tool answered success; its tool fills and sends nothing.
+ */
+const buttonless = (g: RawGroup, purpose: Purpose): boolean =>
+  purpose === 'other' && !g.toolname && g.kind === 'form' && !g.submitLabel && g.buttons.length === 0;
+
+function fillOnly(g: RawGroup, base: string, params: ToolParam[], binding: FormBinding): Candidate {
+  const what = g.heading || g.ariaLabel || g.formName || '';
+  const name = base.startsWith('fill_') ? base : `fill_${base}`;
+  return {
+    base: name,
+    score: formScore(g, 'other', params.length),
+    order: g.order,
+    tool: {
+      name,
+      description: clip(
+        `Fill in the ${what ? `"${clip(what, 60)}" ` : ''}form (${params.map((p) => p.name).join(', ')}). It has no button, so nothing is sent: the page reacts as its fields are filled.`,
+        400,
+      ),
+      params,
+    },
+    binding: { ...binding, fillOnly: true },
     dedupeKey: `form:${g.sig}|${g.action}|${g.hidden ?? ''}`,
   };
 }
