@@ -57,3 +57,19 @@ describe('an app in a shadow root', () => {
     }
   });
 });
+
+describe('Cypress kitchen sink, opening only', () => {
+  const env = useExternalEnv(KITCHEN_SINK_APP);
+
+  test('without text the box is only opened: the text is hidden and its box shown', async () => {
+    const p = await openExternal(env(), '/commands/actions.html');
+    try {
+      const out = await p.run('edit_text', { target: 'Double click to edit' });
+      expect(out.result.success).toBe(true);
+      expect(await p.page.$eval('.action-input-hidden', (e) => !e.classList.contains('hidden'))).toBe(true);
+      expect(await p.page.$eval('.action-div', (e) => e.classList.contains('hidden'))).toBe(true);
+    } finally {
+      await p.close();
+    }
+  });
+});

@@ -28,7 +28,7 @@ function editCandidate(raw: RawPage): Candidate | null {
     tool: {
       name: 'edit_text',
       description: clip(
-        `Change a text the page edits in place (${labels.length} on the page) with a double click on it, as a person does: the text becomes a box, the new text is typed into it and confirmed. A double click is the only way to change it.`,
+        `Change a text the page edits in place (${labels.length} on the page) with a double click on it, as a person does: the text becomes a box, the new text is typed into it and confirmed (without text, the box is only opened). A double click is the only way to change it.`,
         400,
       ),
       params: [
@@ -39,7 +39,12 @@ function editCandidate(raw: RawPage): Candidate | null {
           required: true,
           options: labels,
         },
-        { name: 'text', description: 'The new text.', type: 'string', required: true },
+        {
+          name: 'text',
+          description: 'The new text. Left out, the box is only opened (and left focused), for you to type into it.',
+          type: 'string',
+          required: false,
+        },
       ],
     },
     binding: { kind: 'edit' },
@@ -71,9 +76,10 @@ async function openBox(page: RunContext['page'], label: string, deadline: number
 
 async function runEdit(_binding: EditBinding, { page, call, values, deadline }: RunContext) {
   const name = call.tool;
-  const text = String(values.text);
+  const text = values.text === undefined ? undefined : String(values.text);
   const r = await settle(page, deadline, async () => {
     await openBox(page, String(values.target), deadline);
+    if (text === undefined) return; // only opened, as asked
     const box = await callPageScript(page, { op: 'editBox', select: true });
     if (box.op !== 'editBox' || !box.ok)
       throw new ToolError('TOOL_FAILED', 'The text box lost the focus before it was typed into.');
@@ -85,7 +91,7 @@ async function runEdit(_binding: EditBinding, { page, call, values, deadline }: 
   });
   if (r.timedOut)
     return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
-  return ok(name, r.navigated, false, { text: '[as given]' });
+  return ok(name, r.navigated, false, text === undefined ? undefined : { text: '[as given]' });
 }
 
 export const edit: ToolKind<EditBinding> = {
