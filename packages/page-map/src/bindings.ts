@@ -42,6 +42,8 @@ export interface FormBinding {
   fillOnly?: boolean;
   /** The boolean param that presses Enter in the field once filled (a field that acts on Enter). */
   enterParam?: string;
+  /** Enter is pressed unless the enter param is false (an app's input that adds or sends on Enter). */
+  enterByDefault?: boolean;
 }
 
 /** A click target chosen by its label (the `click` and `dismiss_overlay` tools). */
@@ -78,6 +80,23 @@ export interface WebMcpBinding {
   schema: unknown;
 }
 
+/** `edit_text`: text edited in place after a double-click (tools/kinds/edit.ts); the target is found by its label. */
+export interface EditBinding {
+  kind: 'edit';
+}
+
+/** A control every row of an app list has (tools/kinds/rows.ts); the row is chosen by its text. */
+export interface RowBinding {
+  kind: 'rows';
+  listIdx: number;
+  action: string;
+}
+
+/** `press_key`: a trusted key press in a named field or on the focus (tools/kinds/press-key.ts). */
+export interface PressKeyBinding {
+  kind: 'press_key';
+}
+
 /** `answer_dialog`: the confirm or prompt a tool opened. */
 export interface DialogBinding {
   kind: 'dialog';
@@ -90,7 +109,10 @@ export type ToolBinding =
   | ButtonBinding
   | ClickBinding
   | WebMcpBinding
-  | DialogBinding;
+  | DialogBinding
+  | EditBinding
+  | RowBinding
+  | PressKeyBinding;
 
 /** The name of a tool kind. */
 export type ToolKindName = ToolBinding['kind'];

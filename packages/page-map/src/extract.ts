@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
 import { looksUnrendered, readRendered } from './settle/render';
+import { itemsSentences, withItems } from './app-state';
 import type { RawPage } from './shared/page-script-types';
 import { rawExtract } from './read-page';
 import { buildTools } from './tools';
@@ -51,7 +52,8 @@ export function pageMapFromRaw(raw: RawPage, opts: ExtractOptions): PageMap {
     url: raw.url,
     title: raw.title,
     tools,
-    text: raw.text,
+    // The app's lists as sentences after the content: what the summary reads on an app page.
+    text: [raw.text, ...itemsSentences(raw.items ?? [])].filter(Boolean).join('\n'),
     structureHash: structureHash(raw),
     block,
     overlay: overlayOf(raw, tools),
@@ -74,7 +76,7 @@ export async function extractPageMap(page: Page, opts: ExtractOptions): Promise<
   timing?.('analyse', performance.now() - t);
   if (opts.includeContent && !map.block) {
     t = performance.now();
-    map.markdown = await pageMarkdown(page);
+    map.markdown = withItems(await pageMarkdown(page), raw.items);
     timing?.('extract', performance.now() - t);
   }
   return map;

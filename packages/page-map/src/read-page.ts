@@ -8,6 +8,7 @@ import { callPageScript } from './page-script-host/call';
 import { sleep } from './outcome';
 import type { RawPage } from './shared/page-script-types';
 import { framesToRead, withFrames, type FrameReading } from './frames';
+import { markListeners } from './listeners';
 
 /** Most links the extractor reads (follow_link resolves among them). */
 export const MAX_LINKS = 1000;
@@ -56,6 +57,7 @@ async function readFrame(frame: Frame, index: number): Promise<FrameReading | nu
 
 /** The page script's reading of the page, with what the widgets it shows from other sites offer (frames.ts). */
 export async function rawExtract(page: Page): Promise<RawPage> {
+  await markListeners(page);
   const raw = await extractIn(page.mainFrame());
   // Only pages showing another site's widget pay for reading it (after their own reading, which
   // says which frames a person can see).

@@ -66,6 +66,7 @@ describe('Cypress kitchen sink: a range input, which holds only 0 to 100', () =>
       expect(out.result).toMatchObject({ success: true, error: null, filled: { range_input: '[as given]' } });
       expect(await p.page.$eval('.trigger-input-range', (e) => (e as HTMLInputElement).value)).toBe('25');
       expect(new URL(p.page.url()).searchParams.has('range-input')).toBe(false);
+      expect(out.navigated).toBe(false);
     } finally {
       await p.close();
     }

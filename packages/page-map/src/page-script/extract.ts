@@ -10,6 +10,10 @@ import { showsLoading, UNRENDERED_TEXT_MAX } from './loading';
 import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
+import { scanEditables } from './edit';
+import { appItems } from './items';
+import { scanRowActions } from './rows';
+import { pageHearsKeys } from './listens';
 import { foreignFrameOrigins } from './foreign-frames';
 
 export interface Scan {
@@ -40,6 +44,10 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     groups: scan.forms.map((f) => f.raw),
     buttons: scan.buttons.map((b) => b.raw),
     targets: scan.targets.map((t) => t.raw),
+    editables: scanEditables(scan.roots).map((e) => e.raw.label),
+    items: appItems(scan.roots),
+    rowActions: scanRowActions(scan.roots),
+    hearsKeys: pageHearsKeys(),
     overlay: scan.overlay
       ? {
           ...scan.overlay.raw,

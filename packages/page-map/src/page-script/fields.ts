@@ -10,6 +10,7 @@ import { revealerOf } from './conditional';
 import { clean, textOf, type RootInfo } from './dom';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
+import { hearsKeys } from './listens';
 
 export const fieldKey = (f: RawField): string =>
   `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
@@ -48,6 +49,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   const box = revealerOf(el);
   if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
+  else if (ONE_LINE.has(type) && hearsKeys(el)) f.hearsKeys = true;
   if (tag === 'select') {
     const prompt = promptOption(el as HTMLSelectElement);
     // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.
@@ -78,6 +80,9 @@ const promptOption = (sel: HTMLSelectElement): HTMLOptionElement | null => {
   if (first.value === '') return text.replace(DASHES, '') ? first : null;
   return PROMPT_WORDS.test(text.replace(DASHES, '')) || /^--.*--$/.test(text) ? first : null;
 };
+
+/** Typed fields where Enter is no newline: it adds, sends or confirms what was typed. */
+const ONE_LINE = new Set(['text', 'search', 'email', 'url', 'tel', 'number']);
 
 /**
  * A field that acts on Enter by its own declaration: a combobox (Enter accepts the suggestion) or

@@ -8,6 +8,9 @@
  */
 import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
+import { appLists } from './items';
+import { hearsKeys } from './listens';
+import { rowBoxes } from './rows';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface Group {
@@ -191,6 +194,17 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   };
 }
 
+/**
+ * An app's input that acts on Enter (a key listener: listens.ts) is no field of a button holder
+ * that also holds the app's list: the buttons there ("Clear completed", "Share list") act on the
+ * list, and a group would press one when the agent only meant to add an entry. The input stays a
+ * tool of its own (add_… / submit_…, form-standalone.ts).
+ */
+function ownHolder(f: Element, found: Element | null, lists: Element[]): Element | null {
+  if (!found || !isTypedText(f) || f.tagName === 'TEXTAREA' || !hearsKeys(f)) return found;
+  return lists.some((l) => found.contains(l) && !l.contains(f)) ? null : found;
+}
+
 const opensPopup = (b: Element): boolean =>
   b.hasAttribute('aria-expanded') ||
   /^(true|menu|listbox|tree|grid|dialog)$/i.test(b.getAttribute('aria-haspopup') ?? '');
@@ -206,7 +220,9 @@ const isChoice = (el: Element): boolean => el.matches('input[type=checkbox],inpu
 
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
-  const claimed = new Set<Element>();
+  // Boxes of an app list's rows have their own per-row tool (rows.ts): no group takes them.
+  const claimed = rowBoxes(roots);
+  const lists = appLists(roots).map((l) => l.list);
   let standalone = 0;
   for (const ri of roots) {
     for (const form of Array.from(ri.root.querySelectorAll('form'))) {
@@ -219,7 +235,7 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
     );
     for (const f of loose) {
       if (claimed.has(f)) continue;
-      const found = buttonHolder(f);
+      const found = ownHolder(f, buttonHolder(f), lists);
       const g = found ? widgetGroup(found, ri, claimed) : buttonlessGroup(f, ri, standalone);
       if (!g) continue;
       if (!found) claimed.add(f);

@@ -19,6 +19,9 @@ import { findOverlay } from './overlay';
 import { takeRefused } from './validity';
 import { pageSignals } from './signals';
 import { clickLink, clickTarget, scanTargets } from './targets';
+import { doubleClick, editBox, scanEditables } from './edit';
+import { rowAction } from './rows';
+import { focusByName } from './keys';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -37,6 +40,10 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
   if (req.op === 'refused') return { op: 'refused', refused: takeRefused() };
   if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
+  if (req.op === 'doubleClick') return doubleClick(scanEditables(walkRoots()), req.label);
+  if (req.op === 'editBox') return editBox(req.select);
+  if (req.op === 'rowAction') return rowAction(walkRoots(), req);
+  if (req.op === 'focusByName') return focusByName(walkRoots(), req.name);
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

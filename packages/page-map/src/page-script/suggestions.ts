@@ -12,7 +12,7 @@
  */
 import { clean, visible } from './dom';
 import type { FormEntry } from './forms';
-import { pressElement } from './targets';
+import { pressElement } from './press';
 
 /** Longest wait for a suggestion list to appear after typing, where the form expects a pick. */
 const LIST_WAIT_MS = 1000;

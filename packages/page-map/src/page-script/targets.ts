@@ -2,14 +2,19 @@
  * Click targets: what a person can click that no other tool covers — buttons outside forms (and
  * the non-submit buttons inside them), tabs, menu items, options, tree items, switches, <summary>,
  * links that work by script (no href), and elements that only a click handler makes clickable.
- * Frameworks attach handlers at the root, so an in-page scan cannot see listeners; a pointer
- * cursor (set by the page's CSS for exactly this reason), `onclick`, a focusable `tabindex` and an
- * interactive role are the signs a person's eye uses too. Each target gets a unique visible text,
+ * An element's own click listener, as the browser's debugger reports it (../listeners.ts marks
+ * them before this runs), makes it a target. Frameworks attach handlers at the root, where no
+ * element is named, so a pointer cursor (set by the page's CSS for exactly this reason),
+ * `onclick`, a focusable `tabindex` and an interactive role are signs too, as they are to a
+ * person's eye. Each target gets a unique visible text,
  * which is what the `click` tool offers and how a click finds its element again after a re-render.
  */
 import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel, iconName, speakable } from './labels';
+import { itemText } from './items';
+import { actsOnClick } from './listens';
+import { pressElement } from './press';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface TargetEntry {
@@ -51,6 +56,15 @@ const POINTER_TAGS = new Set([
 ]);
 const MAX_TARGETS = 150;
 const MAX_POINTER_SCAN = 5000;
+/** An element with a click listener of its own and more elements inside is a container, not a control. */
+const MAX_LISTENED_DESCENDANTS = 40;
+
+/** A click listener of the element's own (the debugger's report, ../listeners.ts) makes it a target. */
+const listenedControl = (el: Element): boolean =>
+  el.tagName !== 'HTML' &&
+  el.tagName !== 'BODY' &&
+  actsOnClick(el) &&
+  el.getElementsByTagName('*').length <= MAX_LISTENED_DESCENDANTS;
 const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'LABEL']);
 
 /** The real form a submit control sends, or null when it is not one. */
@@ -81,13 +95,17 @@ const leftToFormTool = (el: Element): boolean => {
   return !!form && !typedInto(form);
 };
 
+/**
+ * The first line with a word in it, else the first line: a count badge drawn before an item's
+ * name ("14" before "Sweaters") does not name the item.
+ */
 const firstLine = (el: Element): string => {
   const t = (el as HTMLElement).innerText ?? el.textContent ?? '';
-  for (const line of t.split('\n')) {
-    const c = clean(line, 80);
-    if (c) return c;
-  }
-  return '';
+  const lines = t
+    .split('\n')
+    .map((line) => clean(line, 80))
+    .filter(Boolean);
+  return lines.find((line) => /\p{L}/u.test(line)) ?? lines[0] ?? '';
 };
 
 /** What a person reads on the target: its accessible name, else its first line of text, else an icon's name. */
@@ -129,6 +147,10 @@ const kindOf = (el: Element): RawTarget['kind'] => {
 
 /** Text that tells equal labels apart: the row, list item or card they sit in. */
 export const contextOf = (el: Element, label: string): string => {
+  // A control in a table cell with words of its own ("Row 1: Cell 2 [Change]"): the cell says which.
+  const cell = el.parentElement?.closest('td,th,[role=gridcell]');
+  const cellWords = cell ? itemText(cell) : '';
+  if (cellWords && cellWords.toLowerCase() !== label.toLowerCase()) return clean(cellWords, 50);
   const box = el.parentElement?.closest('tr,li,article,[role=row],[role=listitem],section,fieldset,.card');
   if (!box) return '';
   const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');
@@ -151,7 +173,12 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
   const all = ri.root.querySelectorAll('*');
   for (let i = 0; i < all.length && i < MAX_POINTER_SCAN; i++) {
     const el = all[i]!;
-    if (!POINTER_TAGS.has(el.tagName.toUpperCase()) || seen.has(el)) continue;
+    if (seen.has(el)) continue;
+    if (listenedControl(el)) {
+      add(el);
+      continue;
+    }
+    if (!POINTER_TAGS.has(el.tagName.toUpperCase())) continue;
     if (win.getComputedStyle(el).cursor !== 'pointer') continue;
     const parent = el.parentElement;
     if (parent && win.getComputedStyle(parent).cursor === 'pointer') continue; // inherited: the parent is the target
@@ -241,39 +268,6 @@ export function findTarget(targets: TargetEntry[], label: string): TargetEntry |
   if (starts.length >= 1 && w.length >= 1) return starts[0]!;
   const contains = targets.filter((t) => norm(t.raw.label).includes(w));
   return w.length >= 3 && contains.length >= 1 ? contains[0]! : null;
-}
-
-/**
- * Clicks like a person's pointer would reach it: pointer and mouse down/up, focus, then click, so
- * widgets listening on mousedown or pointerdown (menus, listboxes) react too. Deferred, so a
- * click that navigates cannot destroy this evaluate's context before it answers.
- */
-export function pressElement(el: Element): void {
-  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
-  const h = el as HTMLElement;
-  setTimeout(() => {
-    try {
-      h.scrollIntoView({ block: 'center' });
-    } catch {
-      // detached meanwhile: the click below still tells the page
-    }
-    const r = h.getBoundingClientRect();
-    const at = {
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-      clientX: r.left + r.width / 2,
-      clientY: r.top + r.height / 2,
-      button: 0,
-      view: win,
-    };
-    h.dispatchEvent(new win.PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
-    h.dispatchEvent(new win.MouseEvent('mousedown', { ...at, buttons: 1 }));
-    if (typeof h.focus === 'function') h.focus();
-    h.dispatchEvent(new win.PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
-    h.dispatchEvent(new win.MouseEvent('mouseup', at));
-    h.click();
-  }, 0);
 }
 
 /**

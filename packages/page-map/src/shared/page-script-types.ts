@@ -32,6 +32,11 @@ export interface RawField {
   optionValues?: string[];
   /** The field acts on Enter by its own declaration (a combobox, an enterkeyhint action): see fields.ts. */
   entersOn?: boolean;
+  /**
+   * A one-line text field whose key presses reach a page listener (on it, an ancestor, its document
+   * or window; ../listeners.ts): an app's input that acts on Enter with no form or button.
+   */
+  hearsKeys?: boolean;
 }
 
 export interface RawGroup {
@@ -107,6 +112,31 @@ export interface RawTarget {
   order: number;
 }
 
+/** A list, table or grid of an app, as read (page-script/items.ts; app-state.ts words it). */
+export interface RawItemList {
+  /** Its aria-label or the heading before it ('' when none). */
+  name: string;
+  /** Its visible items' text, each with its mark: "☑ " / "☐ " before, " (selected)" after. */
+  items: string[];
+  /** How many visible items it has (more than `items` when it is long). */
+  total: number;
+}
+
+/** One control that the rows of an app list share (page-script/rows.ts): a box, a "Remove" button. */
+export interface RawRowAction {
+  /** The list's name ('' when none) and its index among the page's app lists. */
+  list: string;
+  listIdx: number;
+  /** "toggle" for a box, else the slug of the control's word ("remove", "edit"). */
+  action: string;
+  /** The control's word as shown ("Remove", "Edit"; "Toggle" for a box). */
+  word: string;
+  /** The text of each row that has it. */
+  items: string[];
+  /** Some rows show it only while hovered. */
+  hover: boolean;
+}
+
 /** A cookie banner, newsletter pop-up or modal over the page. */
 export interface RawOverlay {
   kind: 'cookie_consent' | 'newsletter' | 'modal';
@@ -143,6 +173,14 @@ export interface RawPage {
   groups: RawGroup[];
   buttons: RawButton[];
   targets: RawTarget[];
+  /** Labels of the texts edited in place after a double-click (page-script/edit.ts). */
+  editables?: string[];
+  /** The app's lists with their items' state (page-script/items.ts). */
+  items?: RawItemList[];
+  /** Controls every row of an app list has (page-script/rows.ts). */
+  rowActions?: RawRowAction[];
+  /** Something on the page listens for key presses (page-script/listens.ts): press_key is offered. */
+  hearsKeys?: boolean;
   overlay: RawOverlay | null;
   links: RawLink[];
   webmcp: RawWebMcpTool[];
@@ -193,7 +231,11 @@ export type PageScriptRequest =
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'clickTarget'; label: string }
-  | { op: 'clickLink'; href: string };
+  | { op: 'clickLink'; href: string }
+  | { op: 'doubleClick'; label: string }
+  | { op: 'editBox'; select: boolean }
+  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
+  | { op: 'focusByName'; name: string };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -212,7 +254,11 @@ export type PageScriptResponse =
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
   | { op: 'click'; ok: boolean }
-  | { op: 'clickTarget'; ok: boolean; label?: string };
+  | { op: 'clickTarget'; ok: boolean; label?: string }
+  | { op: 'doubleClick'; ok: boolean; label?: string }
+  | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
+  | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }
+  | { op: 'focusByName'; ok: boolean };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

@@ -6,6 +6,7 @@
  */
 import type { ClickBinding } from '../../bindings';
 import { frameTarget } from '../../frames';
+import { markListeners } from '../../listeners';
 import { callPageScript } from '../../page-script-host/call';
 import type { RawOverlay, RawPage, RawTarget } from '../../shared/page-script-types';
 import { ToolError } from '../../outcome';
@@ -138,6 +139,8 @@ export const click: ToolKind<ClickBinding> = {
           'ELEMENT_GONE',
           'That element is no longer on the page (its frame went away); see the fresh tool list.',
         );
+      // Targets found by their listeners are found again by them (re-rendered rows are new nodes).
+      if (where === page) await markListeners(page);
       const res = await callPageScript(where, { op: 'clickTarget', label });
       if (res.op === 'clickTarget' && res.ok) return;
       throw notClicked(tool, binding, label);

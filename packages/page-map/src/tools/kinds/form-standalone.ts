@@ -3,7 +3,9 @@
  * tool that fills it and sends nothing; the page reacts as it is typed into or chosen in. A field
  * that acts on Enter by its own declaration (a combobox accepts its suggestion, an `enterkeyhint`
  * action such as "send") also takes `press_enter`: Enter is pressed in it once filled, as a person
- * does, and the tool says so instead of "nothing is sent".
+ * does, and the tool says so instead of "nothing is sent". A one-line field whose key presses a
+ * page listener hears (../../listeners.ts: an app's new-item box) is named for what Enter does
+ * there (`add_<label>`, `submit_<label>`) and presses Enter unless told not to.
  */
 import type { FormBinding, ToolParam } from '../../bindings';
 import type { RawGroup } from '../../shared/page-script-types';
@@ -20,8 +22,21 @@ const PRESS_ENTER: ToolParam = {
   required: false,
 };
 
-function describe(label: string, choice: boolean, enter: boolean): string {
+/** For a field that adds or sends on Enter (an app's new-item box): pressed unless asked not to. */
+const ENTER_BY_DEFAULT: ToolParam = {
+  name: 'press_enter',
+  description: 'Default true: Enter is pressed once typed, which is how this field adds or sends; false only types.',
+  type: 'boolean',
+  required: false,
+};
+
+/** Words by which a field says it makes something new: its tool adds; any other sends. */
+const ADDS = /\b(add|new|create)\b/i;
+
+function describe(label: string, choice: boolean, enter: boolean, listened: boolean): string {
   const what = label ? `"${clip(label, 60)}" ` : '';
+  if (listened)
+    return `Type into the ${what}field and press Enter, as a person does: the page acts on Enter there (it has no form or button). press_enter: false only types.`;
   if (choice) return `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`;
   if (enter)
     return `Type into the ${what}field. It has no button of its own but acts on Enter: press_enter: true presses it once typed (accepts the suggestion, adds or sends what was typed); without it the page only reacts as it is typed into.`;
@@ -33,10 +48,14 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
   if (!f) return null;
   const label = f.label || f.placeholder || f.nearby || f.name;
   const choice = f.type === 'select';
-  const enter = !choice && f.entersOn === true;
-  const base = `${choice ? 'choose' : 'fill'}_${slug(label, 30) || 'field'}`;
+  const listened = !choice && f.entersOn !== true && f.hearsKeys === true;
+  const enter = (!choice && f.entersOn === true) || listened;
+  const verb = choice ? 'choose' : listened ? (ADDS.test(label) ? 'add' : 'submit') : 'fill';
+  const named = slug(label, 30) || 'field';
+  // "Add a book" is add_a_book, not add_add_a_book.
+  const base = named.startsWith(`${verb}_`) ? named : `${verb}_${named}`;
   const { param, binding } = buildParam(f, fieldParamName(f, 0), fieldDescription(f), true);
-  const params = enter ? [param, PRESS_ENTER] : [param];
+  const params = enter ? [param, listened ? ENTER_BY_DEFAULT : PRESS_ENTER] : [param];
   const fillBinding: FormBinding = {
     kind: 'form',
     purpose: 'other',
@@ -51,12 +70,13 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
     frame: g.frame,
     fillOnly: true,
     ...(enter ? { enterParam: PRESS_ENTER.name } : {}),
+    ...(listened ? { enterByDefault: true } : {}),
   };
   return {
     base,
     score: g.inMain ? 55 : 42,
     order: g.order,
-    tool: { name: base, description: describe(label, choice, enter), params },
+    tool: { name: base, description: describe(label, choice, enter, listened), params },
     binding: fillBinding,
     dedupeKey: `form:${g.sig}`,
   };

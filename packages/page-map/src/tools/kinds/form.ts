@@ -212,8 +212,10 @@ async function runForm(binding: FormBinding, { page, tool, call, values, deadlin
     const { readBack } = await fillOrGone(page, binding, values, !binding.fillOnly);
     filled = filledValues(binding, values, readBack, call.params);
     // A field that acts on Enter, asked to: Enter once it holds its value (form-standalone.ts).
-    if (binding.enterParam && values[binding.enterParam] === true && !inCrossFrame(binding.frame))
-      await pressEnterIn(page, binding);
+    const enter = binding.enterByDefault
+      ? values[binding.enterParam ?? ''] !== false
+      : values[binding.enterParam ?? ''] === true;
+    if (binding.enterParam && enter && !inCrossFrame(binding.frame)) await pressEnterIn(page, binding);
   });
   if (r.timedOut)
     return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);

@@ -9,6 +9,9 @@ import type { ToolRunOutcome } from '../../types';
 import { button } from './button';
 import { click } from './click';
 import { dialog } from './dialog';
+import { edit } from './edit';
+import { rows } from './rows';
+import { pressKey } from './press-key';
 import { followLink } from './follow-link';
 import { form } from './form';
 import type { RunContext, ToolKind } from './kind';
@@ -25,6 +28,9 @@ export const KINDS: KindTable = {
   follow_link: followLink,
   navigate,
   dialog,
+  edit,
+  rows,
+  press_key: pressKey,
 };
 
 /** Runs a call through its binding's kind. */

@@ -1,0 +1,109 @@
+/**
+ * An app's state: the visible items of its lists, tables and grids, each with what its box or
+ * selection holds ("☑ Buy milk", "☐ Call Ann", "Inbox (selected)"), so the page map shows what a
+ * tool changed. Lists count when their items carry controls or a checked/selected state (an app's
+ * rows, not an article's bullet points, which page_content already has), or when they are drawn
+ * inside a shadow root (where the article reader does not look). Menus, tab lists, lists inside a
+ * form and the page's chrome (nav, header, footer) are left out.
+ */
+import type { RawItemList } from '../shared/page-script-types';
+import { clean, visible, type RootInfo } from './dom';
+
+const LIST_SEL = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[role=tree],table';
+const CHROME =
+  'nav,header,footer,[role=navigation],[role=banner],[role=contentinfo],[role=menu],[role=menubar],[role=tablist]';
+const STATEFUL =
+  'input[type=checkbox],input[type=radio],button,[role=checkbox],[role=button],[role=switch],[aria-checked],[aria-selected]';
+/** Controls whose words are no part of an item's text ("×", "Remove", "Edit"). */
+const CONTROL_TEXT = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SCRIPT', 'STYLE', 'TEMPLATE']);
+const MAX_LISTS = 5;
+const MAX_ITEMS = 50;
+
+/** The item's own words, without its controls' (a row's "×" or "Edit"), cells and blocks kept apart. */
+export function itemText(item: Element): string {
+  const parts: string[] = [];
+  const walk = (n: Node): void => {
+    if (n.nodeType === 3) parts.push(n.nodeValue ?? '');
+    if (n.nodeType !== 1) return;
+    const el = n as Element;
+    if (CONTROL_TEXT.has(el.tagName) || el.getAttribute('role') === 'button' || !visible(el)) return;
+    if (el.tagName === 'TD' || el.tagName === 'TH') parts.push(' | ');
+    for (const c of Array.from(el.shadowRoot?.childNodes ?? el.childNodes)) walk(c);
+  };
+  for (const c of Array.from(item.childNodes)) walk(c);
+  return clean(parts.join(' ').replace(/^\s*\|\s*/, ''), 160);
+}
+
+/** The mark of what the item's box or selection holds ('' when it has none). */
+function stateOf(item: Element): { before: string; after: string } {
+  const box =
+    item.querySelector('input[type=checkbox],input[type=radio]') ??
+    (item.hasAttribute('aria-checked') ? item : item.querySelector('[aria-checked]'));
+  let before = '';
+  if (box instanceof HTMLInputElement) before = box.checked ? '☑ ' : '☐ ';
+  else if (box) before = box.getAttribute('aria-checked') === 'true' ? '☑ ' : '☐ ';
+  const after = item.getAttribute('aria-selected') === 'true' ? ' (selected)' : '';
+  return { before, after };
+}
+
+function itemsOf(list: Element): Element[] {
+  if (list.tagName === 'TABLE') return Array.from((list as HTMLTableElement).rows).filter((r) => !r.closest('thead'));
+  const own = Array.from(list.children).filter((c) =>
+    c.matches('li,[role=listitem],[role=option],[role=row],[role=treeitem],tr'),
+  );
+  if (own.length) return own;
+  return Array.from(list.querySelectorAll(':scope > tbody > tr, :scope > [role=rowgroup] > [role=row]'));
+}
+
+/** The list's name: its aria-label, else the nearest heading before it. */
+function nameOf(list: Element): string {
+  const al = list.getAttribute('aria-label');
+  if (al?.trim()) return clean(al, 80);
+  for (let n: Element | null = list; n; n = n.parentElement) {
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling) {
+      const h = s.matches('h1,h2,h3,h4,h5,h6,[role=heading]') ? s : s.querySelector('h1,h2,h3,h4,h5,h6');
+      if (h) return clean(h.textContent, 80);
+    }
+  }
+  return '';
+}
+
+export interface AppList {
+  list: Element;
+  name: string;
+  /** Its visible items (rows), in order. */
+  items: Element[];
+}
+
+/** The app lists of the page, in page order, at most five (their items are not capped here). */
+export function appLists(roots: RootInfo[]): AppList[] {
+  const out: AppList[] = [];
+  for (const ri of roots) {
+    for (const list of Array.from(ri.root.querySelectorAll(LIST_SEL))) {
+      if (out.length >= MAX_LISTS) return out;
+      // A form laid out as a list is the form's tool's, not an app's list.
+      if (list.closest(CHROME) || list.closest('form') || list.parentElement?.closest(LIST_SEL) || !visible(list))
+        continue;
+      const items = itemsOf(list).filter((i) => visible(i));
+      const app = ri.shadow || items.some((i) => i.matches(STATEFUL) || i.querySelector(STATEFUL));
+      if (app && items.length > 0) out.push({ list, name: nameOf(list), items });
+    }
+  }
+  return out;
+}
+
+/** The app lists' items as read for the page map, with their marks, at most fifty per list. */
+export function appItems(roots: RootInfo[]): RawItemList[] {
+  const out: RawItemList[] = [];
+  for (const { name, items } of appLists(roots)) {
+    const lines: string[] = [];
+    for (const item of items.slice(0, MAX_ITEMS)) {
+      const text = itemText(item);
+      if (!text) continue;
+      const { before, after } = stateOf(item);
+      lines.push(`${before}${text}${after}`);
+    }
+    if (lines.length) out.push({ name, items: lines, total: items.length });
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+/** Pressing an element as a person's pointer does: the events, in their order, that a click and a double-click make. */
+
+/**
+ * Clicks like a person's pointer would reach it: pointer and mouse down/up, focus, then click, so
+ * widgets listening on mousedown or pointerdown (menus, listboxes) react too. Deferred, so a
+ * click that navigates cannot destroy this evaluate's context before it answers.
+ */
+export function pressElement(el: Element): void {
+  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  const h = el as HTMLElement;
+  setTimeout(() => {
+    try {
+      h.scrollIntoView({ block: 'center' });
+    } catch {
+      // detached meanwhile: the click below still tells the page
+    }
+    const r = h.getBoundingClientRect();
+    const at = {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      clientX: r.left + r.width / 2,
+      clientY: r.top + r.height / 2,
+      button: 0,
+      view: win,
+    };
+    h.dispatchEvent(new win.PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+    h.dispatchEvent(new win.MouseEvent('mousedown', { ...at, buttons: 1 }));
+    if (typeof h.focus === 'function') h.focus();
+    h.dispatchEvent(new win.PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+    h.dispatchEvent(new win.MouseEvent('mouseup', at));
+    h.click();
+  }, 0);
+}

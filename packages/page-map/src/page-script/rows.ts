@@ -1,0 +1,143 @@
+/**
+ * Per-row controls: the rows of an app's list, table or grid that carry the same controls (a box,
+ * a "Remove" or "Edit" button) become one tool per control, the row chosen by its text
+ * (tools/kinds/rows.ts): toggle_item {item: "Buy milk"}, remove_item {item}. A control shown only
+ * while its row is hovered (CSS :hover) is offered too; running it hovers the row first, as a
+ * person does. Each control is found again by its list, its action and its row's text, so a
+ * re-rendered list still works.
+ */
+import type { PageScriptResponse, RawRowAction } from '../shared/page-script-types';
+import { slug } from '../shared/slug';
+import { clean, visible, type RootInfo } from './dom';
+import { appLists, itemText, type AppList } from './items';
+import { buttonLabel } from './labels';
+import { pressElement } from './press';
+
+const BOX = 'input[type=checkbox],[role=checkbox],[role=switch]';
+const CONTROL = `${BOX},button,[role=button],input[type=button]`;
+/** Symbol-only labels a person reads as "delete this row". */
+const CROSS = /^[×✕✖╳xX🗑]$/u;
+const MAX_ACTIONS = 6;
+
+/** What a person reads on a row's button: its words, else what its CSS draws (a "×" in ::after), else its tooltip. */
+function controlWord(el: Element): string {
+  const text = buttonLabel(el) || clean(el.getAttribute('title'), 40);
+  if (text && !CROSS.test(text)) return text;
+  if (text) return 'Remove';
+  const win = el.ownerDocument.defaultView ?? window;
+  for (const pseudo of ['::before', '::after']) {
+    const content = win.getComputedStyle(el, pseudo).content.replace(/^["']|["']$/g, '');
+    if (CROSS.test(content)) return 'Remove';
+  }
+  return '';
+}
+
+/** The action a control performs in its row: "toggle" for a box, else its word's slug. */
+function actionOf(el: Element): { action: string; word: string } | null {
+  if (el.matches(BOX)) return { action: 'toggle', word: 'Toggle' };
+  const word = controlWord(el);
+  const action = slug(word, 24);
+  return action ? { action, word } : null;
+}
+
+interface RowHit {
+  row: Element;
+  control: Element;
+}
+
+/**
+ * Each action of a list with the rows that have it. A row of a table or grid with the same control
+ * in several cells ("Change" in every cell) offers each cell as an item of its own, named by the
+ * cell's text, so the agent can say which one.
+ */
+function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }> {
+  const out = new Map<string, { word: string; rows: RowHit[] }>();
+  for (const row of list.items) {
+    const byAction = new Map<string, Element[]>();
+    for (const control of Array.from(row.querySelectorAll(CONTROL))) {
+      const a = actionOf(control);
+      if (!a) continue;
+      byAction.set(a.action, [...(byAction.get(a.action) ?? []), control]);
+      if (!out.has(a.action)) out.set(a.action, { word: a.word, rows: [] });
+    }
+    for (const [action, controls] of byAction) {
+      const cells = controls.map((c) => c.closest('td,th,[role=gridcell]'));
+      const perCell = controls.length > 1 && cells.every((c, i) => c && row.contains(c) && cells.indexOf(c) === i);
+      if (perCell) controls.forEach((control, i) => out.get(action)!.rows.push({ row: cells[i]!, control }));
+      else out.get(action)!.rows.push({ row, control: controls[0]! });
+    }
+  }
+  return out;
+}
+
+/** The per-row actions of the page's app lists: kept when at least half the rows have them. */
+export function scanRowActions(roots: RootInfo[]): RawRowAction[] {
+  const out: RawRowAction[] = [];
+  appLists(roots).forEach((list, listIdx) => {
+    for (const [action, { word, rows }] of actionsOf(list)) {
+      if (out.length >= MAX_ACTIONS || rows.length * 2 < list.items.length) continue;
+      const items = rows.map((r) => itemText(r.row)).filter(Boolean);
+      if (items.length === 0) continue;
+      const hover = rows.some((r) => !visible(r.control));
+      out.push({ list: list.name, listIdx, action, word, items: items.slice(0, 50), hover });
+    }
+  });
+  return out;
+}
+
+/**
+ * The boxes that per-row tools own (toggle_item): kept out of the page's loose field groups, where
+ * they were unnamed params (field_3 … field_6) of a tool named after some button nearby.
+ */
+export function rowBoxes(roots: RootInfo[]): Set<Element> {
+  const out = new Set<Element>();
+  for (const list of appLists(roots)) {
+    const boxes = list.items.map((row) => row.querySelector(BOX)).filter((b): b is Element => b !== null);
+    if (boxes.length * 2 >= list.items.length) for (const b of boxes) out.add(b);
+  }
+  return out;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The row whose text is the item (exact, else the one starting with it, else containing it). */
+function findRow(rows: RowHit[], item: string): RowHit | null {
+  const w = norm(item);
+  const texts = rows.map((r) => norm(itemText(r.row)));
+  const i = [
+    texts.indexOf(w),
+    texts.findIndex((t) => t.startsWith(w)),
+    texts.findIndex((t) => w.length >= 3 && t.includes(w)),
+  ].find((x) => x >= 0);
+  return i === undefined ? null : rows[i]!;
+}
+
+/**
+ * Acts on one row: presses its control (a box only when it does not already hold `checked`). A
+ * control hidden until hovered answers `hover` with the row's centre for Node to move the pointer
+ * there; asked again once hovered, it is pressed.
+ */
+export function rowAction(
+  roots: RootInfo[],
+  req: { listIdx: number; action: string; item: string; checked?: boolean },
+): PageScriptResponse {
+  const list = appLists(roots)[req.listIdx];
+  const rows = list ? (actionsOf(list).get(req.action)?.rows ?? []) : [];
+  const hit = findRow(rows, req.item);
+  if (!hit) return { op: 'rowAction', ok: false };
+  const box = hit.control.matches('input') ? (hit.control as HTMLInputElement) : null;
+  const held = box ? box.checked : hit.control.getAttribute('aria-checked') === 'true';
+  if (req.action === 'toggle' && req.checked !== undefined && held === req.checked)
+    return { op: 'rowAction', ok: true, checked: held };
+  if (!visible(hit.control)) {
+    (hit.row as HTMLElement).scrollIntoView?.({ block: 'center' });
+    const r = hit.row.getBoundingClientRect();
+    return { op: 'rowAction', ok: true, hover: { x: r.left + r.width / 2, y: r.top + r.height / 2 } };
+  }
+  if (req.action === 'toggle' && box) {
+    box.click(); // synchronous: the box's new state can be read back at once
+    return { op: 'rowAction', ok: true, checked: box.checked };
+  }
+  pressElement(hit.control);
+  return { op: 'rowAction', ok: true };
+}
