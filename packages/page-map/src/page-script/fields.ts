@@ -45,6 +45,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   const hint = hintOf(el, ri.root);
   if (hint) f.hint = hint;
   if (actsOnEnter(el)) f.entersOn = true;
+  if (isLocked(el)) f.locked = true;
   if (tag === 'select') {
     const opts = Array.from((el as HTMLSelectElement).options).filter(
       (o) => !o.disabled && !(o.value === '' && o.index === 0),
@@ -55,6 +56,13 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   f.key = fieldKey(f);
   return f;
 };
+
+/** A field shown but not for typing into: read-only or disabled (a demo's password box, a filled-in summary). */
+const isLocked = (el: Element): boolean =>
+  (el as HTMLInputElement).readOnly === true ||
+  (el as HTMLInputElement).disabled === true ||
+  el.getAttribute('aria-readonly') === 'true' ||
+  el.getAttribute('aria-disabled') === 'true';
 
 /**
  * A field that acts on Enter by its own declaration: a combobox (Enter accepts the suggestion) or

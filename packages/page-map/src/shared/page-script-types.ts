@@ -30,6 +30,8 @@ export interface RawField {
   optionValues?: string[];
   /** The field acts on Enter by its own declaration (a combobox, an enterkeyhint action): see fields.ts. */
   entersOn?: boolean;
+  /** Read-only or disabled (`readonly`, `disabled`, `aria-readonly`/`aria-disabled`): shown, not typed into. */
+  locked?: boolean;
 }
 
 export interface RawGroup {
