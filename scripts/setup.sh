@@ -35,11 +35,15 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
   hash -r
 fi
 
-# --- Debian packages: Chromium (and its headless shell) and Redis ------------------------------
+# --- Debian packages: Chromium (and its headless shell), Redis; for page-map's tests on pages
+# others wrote, Django (its own sign-in pages, run with the Debian Python) and the Japanese Debian
+# New Maintainers' Guide (articles in a language written without spaces) ----------------------
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v chromium >/dev/null || missing+=(chromium)
 [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
+/usr/bin/python3 -c 'import django' 2>/dev/null || missing+=(python3-django)
+[ -d /usr/share/doc/maint-guide-ja/html ] || missing+=(maint-guide-ja)
 if [ "${#missing[@]}" -gt 0 ]; then
   log "installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

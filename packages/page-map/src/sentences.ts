@@ -70,15 +70,27 @@ const SPELLED: Record<string, string> = {
   'vs.': 'versus',
 };
 
-/** A strict boundary: terminal marks, closing quotes or brackets, then white space or the end. */
-const STRICT_BOUNDARY = /[.!?…]+["”’')\]]*(?=\s|$)/g;
+/** Closing quotes or brackets that may follow a terminal mark. */
+const CLOSERS = String.raw`["”’')\]」』）]*`;
+/**
+ * Full stops of scripts written without spaces between sentences (Chinese, Japanese: 。！？, the
+ * half-width ｡ and the full-width ！？): a sentence ends at one whatever follows it.
+ */
+const CJK_END = `[。！？｡]+${CLOSERS}`;
 
-/** How many sentences a strict reader finds in `text`. */
+/** A space after every CJK full stop that has none, so every splitter below sees a boundary. */
+const spaceAfterCjkStops = (text: string): string => text.replace(new RegExp(`(${CJK_END})(?=\\S)`, 'g'), '$1 ');
+
+/** A strict boundary: terminal marks, closing quotes or brackets, then white space or the end. */
+const STRICT_BOUNDARY = new RegExp(`[.!?…。！？｡]+${CLOSERS}(?=\\s|$)`, 'g');
+const STRICT_END = new RegExp(`[.!?…。！？｡]${CLOSERS}$`);
+
+/** How many sentences a strict reader finds in `text` (in any script). */
 export function strictSentenceCount(text: string): number {
-  const t = text.trim();
+  const t = spaceAfterCjkStops(text.trim());
   if (!t) return 0;
   const marks = t.match(STRICT_BOUNDARY)?.length ?? 0;
-  return /[.!?…]["”’')\]]*$/.test(t) ? marks : marks + 1;
+  return STRICT_END.test(t) ? marks : marks + 1;
 }
 
 function endsWithAbbreviation(chunk: string): boolean {
@@ -92,16 +104,21 @@ function endsWithAbbreviation(chunk: string): boolean {
   return /^[A-Za-z]$/.test(bare) || /^([a-z]\.)+[a-z]$/i.test(bare);
 }
 
-/** Splits text into sentences: at a terminal mark followed by a capital or digit, never after an abbreviation. */
+/**
+ * Splits text into sentences: at a terminal mark followed by a capital, a digit or a letter of a
+ * script without case (Chinese, Japanese, Arabic …), never after an abbreviation; and at every
+ * CJK full stop (。！？), which needs no space after it.
+ */
 export function sentences(text: string): string[] {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = spaceAfterCjkStops(text.replace(/\s+/g, ' ').trim());
   const out: string[] = [];
   let start = 0;
-  const re = /([.!?…]+["”’')\]]*)\s+(?=["“'(\[]?[A-Z0-9À-Ý])/g;
+  const re = new RegExp(`([.!?…]+${CLOSERS})\\s+(?=["“'(\\[「『（]?[\\p{Lu}\\p{N}\\p{Lo}])|(${CJK_END})\\s+`, 'gu');
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
-    const end = m.index + m[1]!.length;
+    const mark = m[1] ?? m[2]!;
+    const end = m.index + mark.length;
     const chunk = flat.slice(start, end);
-    if (m[1]!.startsWith('.') && m[1]!.length === 1 && endsWithAbbreviation(chunk)) continue;
+    if (mark.startsWith('.') && mark.length === 1 && endsWithAbbreviation(chunk)) continue;
     out.push(chunk.trim());
     start = m.index + m[0].length;
   }
@@ -110,6 +127,9 @@ export function sentences(text: string): string[] {
   return out.filter(Boolean);
 }
 
+/** Whether a sentence already ends with a terminal mark (of any script). */
+export const endsSentence = (s: string): boolean => STRICT_END.test(s.trim());
+
 /**
  * One sentence that a strict reader also counts as one: inner terminal marks followed by a space
  * are rewritten (abbreviations lose their periods or are spelled out, "!"/"?" are dropped, an
@@ -117,7 +137,7 @@ export function sentences(text: string): string[] {
  */
 export function asOneSentence(sentence: string): string {
   let s = sentence.replace(/\s+/g, ' ').trim();
-  const tail = /[.!?…]+["”’')\]]*$/.exec(s);
+  const tail = new RegExp(`[.!?…。！？｡]+${CLOSERS}$`).exec(s);
   const ending = tail ? tail[0] : '.';
   s = tail ? s.slice(0, tail.index) : s;
   s = s.replace(
@@ -139,7 +159,8 @@ export function clampSummary(s: string, maxSentences = 3, maxChars = 600): strin
     .map(asOneSentence)
     .filter(Boolean)
     .slice(0, maxSentences);
-  let out = parts.join(' ');
+  // Chinese and Japanese put no space after a full stop.
+  let out = parts.reduce((acc, p) => (!acc ? p : /[。！？｡]\S*$/.test(acc) ? acc + p : `${acc} ${p}`), '');
   if (out.length > maxChars)
     out =
       out

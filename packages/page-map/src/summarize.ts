@@ -6,7 +6,7 @@
  * system prompt tells the model it is data, not instructions.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { clampSummary, sentences } from './sentences';
+import { clampSummary, endsSentence, sentences } from './sentences';
 import type { Summarizer, Summary, SummaryInput } from './types';
 
 const BOILERPLATE =
@@ -26,20 +26,36 @@ export class OfflineSummarizer implements Summarizer {
   }
 }
 
+/** Ideographs and kana: Chinese and Japanese write words without spaces between them. */
+const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/** Words in a line of any script: spaced words, and about one word per two CJK characters. */
+const wordCount = (line: string): number =>
+  line.split(' ').filter(Boolean).length + Math.floor((line.match(CJK_CHARS)?.length ?? 0) / 2);
+
+/**
+ * A line of prose: 40 characters and six words; in Chinese or Japanese (no spaces, denser) 20
+ * characters and a full stop 。！？ in them, which headings and menu entries do not have.
+ */
+function isProse(line: string): boolean {
+  const cjk = line.match(CJK_CHARS)?.length ?? 0;
+  if (cjk >= 10) return line.length >= 20 && /[。！？｡]/.test(line);
+  return line.length >= 40 && wordCount(line) >= 6;
+}
+
 export function offlineSummary(input: SummaryInput): string {
   const title = input.title.trim();
   const lines = input.text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
   const picked: string[] = [];
   let chars = 0;
   for (const line of lines) {
-    const words = line.split(' ').length;
-    if (line.length < 40 || words < 6) continue; // headings, menu items, buttons
+    if (!isProse(line)) continue; // headings, menu items, buttons, a table of contents
     if (BOILERPLATE.test(line) && line.length < 200) continue;
-    if (!/[a-z]{3}/i.test(line)) continue;
+    if (!/\p{L}{3}/u.test(line)) continue;
     for (const s of sentences(line)) {
-      if (s.split(' ').length < 4) continue;
+      if (wordCount(s) < 4) continue;
       if (title && s.toLowerCase() === title.toLowerCase()) continue;
-      picked.push(/[.!?…]$/.test(s) ? s : `${s}.`);
+      picked.push(endsSentence(s) ? s : `${s}.`);
       chars += s.length;
       if (picked.length >= 3 || chars >= 350) break;
     }

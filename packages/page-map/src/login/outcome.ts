@@ -7,30 +7,13 @@
  * still contains a sign-in form (a header widget, a "switch account" box) is not a rejection.
  */
 import type { PageSignals } from '../shared/page-script-types';
+import { REJECTED_WORDS, SIGNED_IN_WORDS } from './words';
 
 /** Whole words or phrases, case-insensitive: one alternative per line, so each can be read and changed alone. */
 const anyOf = (...phrases: string[]): RegExp => new RegExp(`\\b(${phrases.join('|')})\\b`, 'i');
 
-/** What a site says when it refuses credentials (or a code). */
-export const REJECTED = anyOf(
-  'invalid',
-  'incorrect',
-  'wrong',
-  'not recogni[sz]ed',
-  "doesn'?t match",
-  'do not match',
-  'did not match',
-  'unknown (user|email|account)',
-  'no account',
-  "couldn'?t (find|sign you in|log you in)",
-  'could not (find|sign you in|log you in)',
-  'try again',
-  'failed',
-  'not (valid|correct)',
-  'authentication failed',
-  'login failed',
-  'bad credentials',
-);
+/** What a site says when it refuses credentials (or a code), in the languages of ./words. */
+export const REJECTED = REJECTED_WORDS;
 /** A second factor asked for: a code, or an approval on another device. */
 const TWO_FACTOR = anyOf(
   'two[- ]factor',
@@ -91,6 +74,12 @@ function freshRejection(text: string, beforeText: string | undefined): boolean {
   return !beforeText.includes(around);
 }
 
+/** Signed-in wording ("signed in as", "welcome,", "log out") that the page did not show before. */
+function greetsNow(s: PageSignals, was: PageSignals | undefined): boolean {
+  const now = SIGNED_IN_WORDS.exec(s.text.slice(0, 3000));
+  return !!now && !(was && SIGNED_IN_WORDS.test(was.text.slice(0, 3000)));
+}
+
 /** Classifies the page after a login submit. Exported for tests over frozen signals. */
 export function classifyLogin(s: PageSignals, before: LoginBefore): LoginClass {
   const was = before.signals;
@@ -103,6 +92,13 @@ export function classifyLogin(s: PageSignals, before: LoginBefore): LoginClass {
   if (s.otp || (TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password)) return 'TWO_FACTOR_REQUIRED';
   // Evidence tied to the form: a new error message while a sign-in form (or the same URL) remains.
   if (REJECTED.test(alerts) && (s.password || s.url === before.url)) return 'LOGIN_REJECTED';
+  // A new message that is no greeting, with the sign-in form shown again at the same address (the
+  // form posted back to itself, or a script answered in place): a refusal, however it is worded
+  // ("Bitte Benutzername und Passwort … eingeben" says no "wrong").
+  if (s.password && s.url === before.url && fresh.some((a) => !SIGNED_IN_WORDS.test(a))) return 'LOGIN_REJECTED';
+  // The page now greets the person ("signed in as", "welcome,", a sign-out link): words such as
+  // "invalid" elsewhere in its text are no refusal.
+  if (greetsNow(s, was)) return 'ok';
   if (s.password && freshRejection(s.text.slice(0, 3000), was && s.url === was.url ? was.text : undefined))
     return 'LOGIN_REJECTED';
   if (s.password && s.invalid && !was?.invalid) return 'LOGIN_REJECTED';

@@ -6,7 +6,7 @@
 import type { RawField, RawGroup } from '../shared/page-script-types';
 import type { FieldBinding, ToolParam } from '../bindings';
 import { buildParam, clip } from '../tools/params';
-import { usernameField } from './recognise';
+import { isPasswordInput, usernameField } from './recognise';
 
 /** Adds a param and the binding of its field (the form builder's collector). */
 export type AddParam = (p: ToolParam, b: FieldBinding) => void;
@@ -19,7 +19,7 @@ export interface LoginParams {
 }
 
 export function addLoginParams(g: RawGroup, add: AddParam): LoginParams {
-  const pw = g.fields.find((f) => f.type === 'password');
+  const pw = g.fields.find(isPasswordInput);
   const user = usernameField(g.fields, pw);
   const taken = new Set<RawField>();
   if (user) {

@@ -8,6 +8,7 @@
 import type { RawField, RawGroup } from '../shared/page-script-types';
 import { ONE_TIME_CODE_WORDS } from '../shared/one-time-code';
 import type { Purpose } from '../bindings';
+import { RECOVERY_PHRASES, SIGN_IN_OR_CONTINUE, SIGN_IN_WORDS, SIGN_UP_WORDS } from './words';
 
 /** Everything a group says about itself, lower-cased, for purpose matching. */
 export function wordsOf(g: RawGroup): string {
@@ -32,16 +33,19 @@ export const isTextish = (f: RawField): boolean => ['text', 'email', 'tel', 'sea
 export const fieldWords = (f: RawField): string =>
   `${f.name} ${f.id} ${f.label} ${f.placeholder} ${f.autocomplete} ${f.nearby}`.toLowerCase();
 
-export const LOGIN_WORDS =
-  /\b(sign ?in|log ?in|login|signin|log on|logon|authenticate|continue|next|anmelden|connexion|iniciar sesi[oó]n)\b/;
-export const SIGNUP_WORDS =
-  /\b(sign ?up|signup|register|registration|create (an |your )?account|join (now|free|us)|get started)\b/;
+/** Sign-in words, or "continue" / "next" (the word tables are in ./words, one per concern). */
+export const LOGIN_WORDS = SIGN_IN_OR_CONTINUE;
+export const SIGNUP_WORDS = SIGN_UP_WORDS;
 /** Sign-in wording proper (not "continue" / "next"). */
-export const STRONG_LOGIN = /\b(sign ?in|log ?in|login|signin|log on|logon|anmelden|connexion|iniciar sesi[oó]n)\b/;
+export const STRONG_LOGIN = SIGN_IN_WORDS;
 const NOT_SIGN_IN =
   /\b(delete|remove|deactivate|close (my |your |the )?account|cancel (my |your )?(account|subscription)|balance|gift ?card|protected|post password|unlock|transfer|withdraw)\b/;
 /** A form to recover an account (forgot or reset password): never a sign-in; named reset_password. */
-export const RECOVERY_WORDS = /forgot|reset (your )?password|recover/;
+export const RECOVERY_WORDS = RECOVERY_PHRASES;
+/** A newsletter or mailing-list form: never a sign-in, whatever its button says ("Sign up", "Join"). */
+const NEWSLETTER = /\b(newsletter|subscribe|subscription|mailing list|updates by email)\b/;
+/** A password field someone can type into (a read-only or disabled one is shown, not asked for). */
+export const isPasswordInput = (f: RawField): boolean => f.type === 'password' && !f.locked;
 /** A sign-up-like form (two password fields) that changes the password instead. */
 export const isPasswordChange = (words: string): boolean =>
   /change (your )?password|new password|current password|update password/.test(words) && !SIGNUP_WORDS.test(words);
@@ -88,12 +92,22 @@ export function isOtpField(f: RawField): boolean {
 function onePasswordPurpose(g: RawGroup, fields: RawField[], pw: RawField): Purpose {
   const words = wordsOf(g);
   const submit = g.submitLabel.toLowerCase();
+  // What the form says about itself (not the text around it, where "Forgot password?" and
+  // "Create an account" links sit beside every sign-in form).
+  const own =
+    `${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action} ${g.toolname}`.toLowerCase();
+  const ownWords = own.replace(/[-_]/g, ' ');
+  // Recovering an account (a new password after "forgot password") is never a sign-in.
+  if (RECOVERY_WORDS.test(ownWords)) return 'other';
   // "Continue" / "Next" say nothing about signing in; only the words themselves outweigh sign-up signs.
   const loginSubmit = STRONG_LOGIN.test(submit);
   if (loginSubmit) return 'login';
   if (SIGNUP_WORDS.test(submit)) return 'sign_up';
-  const own = `${submit} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.className} ${g.action}`;
-  if (NOT_SIGN_IN.test(own.toLowerCase().replace(/[-_]/g, ' '))) return 'other';
+  if (NEWSLETTER.test(ownWords)) return 'other';
+  // A step of a sign-up wizard ("Step 2 of 3 — Sign up": email and password, "Continue"): the
+  // form says it creates an account and nowhere that it signs in.
+  if (SIGNUP_WORDS.test(ownWords) && !STRONG_LOGIN.test(ownWords)) return 'sign_up';
+  if (NOT_SIGN_IN.test(ownWords)) return 'other';
   if (pw.autocomplete === 'new-password') return 'sign_up';
   // A checkout (address, card) that offers an optional account is not a sign-in.
   if (fields.length >= 4 && CHECKOUT_WORDS.test(words)) return 'other';
@@ -131,14 +145,15 @@ function oneTextPurpose(g: RawGroup, fields: RawField[], f: RawField): Purpose |
   const own = `${g.submitLabel} ${g.heading} ${g.ariaLabel} ${g.formId} ${g.action} ${g.toolname}`.toLowerCase();
   // "Continue" alone is every wizard's button: a sign-in word must appear on the form itself.
   const strong = STRONG_LOGIN.test(`${own} ${g.className} ${g.text}`.toLowerCase());
-  const notSignIn = SIGNUP_WORDS.test(own) || /subscribe|newsletter|forgot|reset|recover|checkout|guest/.test(own);
+  const notSignIn =
+    SIGNUP_WORDS.test(own) || RECOVERY_WORDS.test(own) || NEWSLETTER.test(own) || /checkout|guest/.test(own);
   return userish && loginish && strong && !notSignIn && fields.length === 1 ? 'login' : null;
 }
 
 /** What a group is for. Sign-up and password-change forms are not logins (precision matters). */
 export function purposeOf(g: RawGroup): Purpose {
   const fields = g.fields.filter((f) => f.type !== 'checkbox' && f.type !== 'checkbox-group');
-  const pw = fields.filter((f) => f.type === 'password');
+  const pw = fields.filter(isPasswordInput);
   if (pw.length >= 2) return 'sign_up';
   if (pw.length === 1) return onePasswordPurpose(g, fields, pw[0]!);
   const only = fields.length === 1 ? fields[0]! : undefined;

@@ -8,7 +8,7 @@ import type { RawGroup } from '../shared/page-script-types';
 import { rawExtract } from '../read-page';
 import { remainingOf, sleep } from '../outcome';
 import type { FieldBinding, FormBinding } from '../bindings';
-import { purposeOf, usernameField } from './recognise';
+import { isPasswordInput, purposeOf, usernameField } from './recognise';
 import { REJECTED } from './outcome';
 import { signals } from './signals';
 
@@ -17,7 +17,7 @@ const STEP_READS = 10;
 
 /** The binding of a password step's form (built here: such a form is no tool of the page map). */
 function stepBinding(g: RawGroup): FormBinding {
-  const pw = g.fields.find((f) => f.type === 'password')!;
+  const pw = g.fields.find(isPasswordInput)!;
   const fields: FieldBinding[] = [{ param: 'password', key: pw.key, type: 'password', required: true }];
   const user = usernameField(g.fields, pw);
   if (user) fields.push({ param: 'username', key: user.key, type: 'string', required: false });
@@ -41,7 +41,7 @@ export async function findPasswordStep(
 ): Promise<FormBinding | undefined> {
   for (let i = 0; i < STEP_READS && remainingOf(deadline) > 0; i++) {
     const raw = await rawExtract(page).catch(() => null);
-    const withPassword = (x: RawGroup) => x.fields.some((f) => f.type === 'password');
+    const withPassword = (x: RawGroup) => x.fields.some(isPasswordInput);
     const g = raw?.groups.find((x) => withPassword(x) && purposeOf(x) === 'login') ?? raw?.groups.find(withPassword);
     if (g) return stepBinding(g);
     const s = await signals(where);

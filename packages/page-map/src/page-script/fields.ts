@@ -50,6 +50,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
   else if (ONE_LINE.has(type) && hearsKeys(el)) f.hearsKeys = true;
+  if (isLocked(el)) f.locked = true;
   if (tag === 'select') {
     const prompt = promptOption(el as HTMLSelectElement);
     // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.
@@ -83,6 +84,12 @@ const promptOption = (sel: HTMLSelectElement): HTMLOptionElement | null => {
 
 /** Typed fields where Enter is no newline: it adds, sends or confirms what was typed. */
 const ONE_LINE = new Set(['text', 'search', 'email', 'url', 'tel', 'number']);
+/** A field shown but not for typing into: read-only or disabled (a demo's password box, a filled-in summary). */
+const isLocked = (el: Element): boolean =>
+  (el as HTMLInputElement).readOnly === true ||
+  (el as HTMLInputElement).disabled === true ||
+  el.getAttribute('aria-readonly') === 'true' ||
+  el.getAttribute('aria-disabled') === 'true';
 
 /**
  * A field that acts on Enter by its own declaration: a combobox (Enter accepts the suggestion) or

@@ -76,23 +76,41 @@ const LINKISH_SEL =
 const SUBMITISH =
   /^(sign ?in|log ?in|login|log on|submit|continue|next|go|send|search|find|sign ?up|register|create (an )?account|join|subscribe|save|ok|apply|confirm)\b/i;
 
+/** A link drawn as a button (Bootstrap's `btn`, a `button` class, `role=button`). */
+const BUTTON_LIKE_LINK = 'a[href][role=button],a[href][class*="btn" i],a[href][class*="button" i]';
+
 /**
  * Submit controls that are not buttons: a link or span with a script handler ("Sign in" as an
- * <a onclick> or a styled <span>). Used only when a group has no real button.
+ * <a onclick> or a styled <span>). Used only when a group has no real button. Beside a password
+ * field, a link drawn as a button counts even when it has an address (an admin template's "Login"
+ * is `<a class="btn" href="index.html">`): it is what a person presses to sign in. Its shortest
+ * label comes first ("Login" before "Login with Google").
  */
 export function linkSubmits(c: Element): Element[] {
+  const signIn = !!c.querySelector('input[type=password]');
   const cands = Array.from(c.querySelectorAll('a,span,div,[onclick]'))
     .slice(0, 300)
-    .filter((e) => !(e as HTMLAnchorElement).href || /^(#|javascript:)/i.test(e.getAttribute('href') ?? ''))
+    .filter(
+      (e) =>
+        !(e as HTMLAnchorElement).href ||
+        /^(#|javascript:)/i.test(e.getAttribute('href') ?? '') ||
+        (signIn && e.matches(BUTTON_LIKE_LINK)),
+    )
     .filter((e) => !e.querySelector('input,select,textarea,button,div'))
     .filter((e) => {
-      const t = textOf(e, 60) || (e.getAttribute('aria-label') ?? e.getAttribute('title') ?? '').trim();
+      const t = linkLabel(e);
       return t.length > 0 && t.length <= 30 && SUBMITISH.test(t);
     });
-  const handled = cands.filter((e) => e.matches(LINKISH_SEL));
+  const handled = cands.filter((e) => e.matches(LINKISH_SEL) || e.matches(BUTTON_LIKE_LINK));
   const pool = handled.length ? handled : cands.filter((e) => getComputedStyle(e).cursor === 'pointer');
-  return pool.filter((e) => visible(e) && !pool.some((o) => o !== e && o.contains(e))).slice(0, 3);
+  return pool
+    .filter((e) => visible(e) && !pool.some((o) => o !== e && o.contains(e)))
+    .sort((a, b) => linkLabel(a).split(' ').length - linkLabel(b).split(' ').length)
+    .slice(0, 3);
 }
+
+const linkLabel = (e: Element): string =>
+  textOf(e, 60) || (e.getAttribute('aria-label') ?? e.getAttribute('title') ?? '').trim();
 
 /**
  * A sign-in form inside a closed dropdown or modal (a header "Sign in" menu, a paywall dialog): one

@@ -37,6 +37,8 @@ export interface RawField {
    * or window; ../listeners.ts): an app's input that acts on Enter with no form or button.
    */
   hearsKeys?: boolean;
+  /** Read-only or disabled (`readonly`, `disabled`, `aria-readonly`/`aria-disabled`): shown, not typed into. */
+  locked?: boolean;
 }
 
 export interface RawGroup {

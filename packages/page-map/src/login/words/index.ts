@@ -1,0 +1,22 @@
+/**
+ * The login wing's word tables, one per concern, as data (one file each, every language of
+ * `match.ts`): sign-in, "continue", sign-up, account recovery, a rejection, signed in. Adding a
+ * language means adding a line to each table, never code.
+ */
+import { CONTINUE } from './continue';
+import { matcherOf } from './match';
+import { RECOVERY } from './recovery';
+import { REJECTED } from './rejected';
+import { SIGN_IN } from './sign-in';
+import { SIGNED_IN } from './signed-in';
+import { SIGN_UP } from './sign-up';
+
+export type { Language, WordTable } from './match';
+export const SIGN_IN_WORDS = matcherOf(SIGN_IN);
+/** Sign-in words or "continue" / "next": what a sign-in's button may say. */
+export const SIGN_IN_OR_CONTINUE = matcherOf(SIGN_IN, CONTINUE);
+export const SIGN_UP_WORDS = matcherOf(SIGN_UP);
+export const RECOVERY_PHRASES = matcherOf(RECOVERY);
+export const REJECTED_WORDS = matcherOf(REJECTED);
+export const SIGNED_IN_WORDS = matcherOf(SIGNED_IN);
+export const WORD_TABLES = { SIGN_IN, CONTINUE, SIGN_UP, RECOVERY, REJECTED, SIGNED_IN };

@@ -1,0 +1,19 @@
+/**
+ * Turns a word table (phrases per language) into one matcher. Phrases are regular-expression
+ * fragments, matched case-insensitively as whole words where words have letters around them:
+ * "login" does not match inside "blogging", "войти" matches in "Войти в аккаунт", and Chinese or
+ * Japanese phrases (no spaces between words) match wherever they stand.
+ */
+export type Language = 'en' | 'es' | 'de' | 'ja' | 'fr' | 'pt' | 'ru' | 'it' | 'zh' | 'pl' | 'nl';
+
+/** One table: the phrases of one concern in each language (every language listed, none left out). */
+export type WordTable = Record<Language, readonly string[]>;
+
+/** A letter of an alphabetic script or a digit: what makes a word go on. */
+const WORD_CHAR = '[\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}\\p{N}_]';
+
+/** A matcher for any phrase of the tables, in any language. */
+export function matcherOf(...tables: WordTable[]): RegExp {
+  const phrases = tables.flatMap((t) => Object.values(t).flat());
+  return new RegExp(`(?<!${WORD_CHAR})(?:${phrases.join('|')})(?!${WORD_CHAR})`, 'iu');
+}

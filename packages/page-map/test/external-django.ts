@@ -1,0 +1,52 @@
+/**
+ * A real Django site (Debian's python3-django, run by the Debian Python) serving Django's own
+ * admin sign-in and password-reset pages in eleven languages, from Django's templates and locale
+ * files: `external/django-site.py`. One staff account per site; the site and its data folder are
+ * this test file's own and are removed in afterAll.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** Django's language codes, as its URLs carry them (/<code>/admin/login/). */
+export const DJANGO_LANGUAGES = ['en', 'es', 'de', 'ja', 'fr', 'pt-br', 'ru', 'it', 'nl', 'pl', 'zh-hans'] as const;
+
+/** The Debian interpreter that has Django (scripts/setup.sh installs python3-django). */
+const PYTHON = '/usr/bin/python3';
+
+export interface DjangoSite {
+  url: (path: string) => string;
+  username: string;
+  password: string;
+}
+
+/** Starts the site in beforeAll (waiting for the port it prints) and stops it in afterAll. */
+export function useDjangoSite(): () => DjangoSite {
+  let child: ChildProcess | undefined;
+  let dir: string | undefined;
+  let site: DjangoSite | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pagemap-django-'));
+    const username = 'staff_ann';
+    const password = `pw-${Math.random().toString(36).slice(2)}`;
+    child = spawn(PYTHON, [join(__dirname, 'external', 'django-site.py'), dir, username, password], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child!.once('exit', (code) => reject(new Error(`the Django site exited (${code}) before listening`)));
+      createInterface({ input: child!.stdout! }).once('line', (line) => resolve(Number(line)));
+    });
+    site = { url: (path) => `http://127.0.0.1:${port}${path}`, username, password };
+  }, 60_000);
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => site!;
+}

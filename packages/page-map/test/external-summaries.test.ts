@@ -1,0 +1,43 @@
+/**
+ * Summaries of articles written by others, in a language written without spaces: the Japanese
+ * Debian New Maintainers' Guide (Debian's maint-guide-ja, served unchanged from /usr/share/doc).
+ * A summary has 1–3 sentences as a reader counts them: a sentence ends at 。！？ wherever it
+ * stands, and at . ! ? before a space. Before, Japanese paragraphs were one "sentence" each and a
+ * summary held five or more.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { extractPageMap, offlineSummary } from '../src';
+import { openExternal, useExternalEnv } from './external-env';
+
+/** Installed by scripts/setup.sh (Debian package maint-guide-ja). */
+const GUIDE = '/usr/share/doc/maint-guide-ja/html';
+const env = useExternalEnv(GUIDE);
+
+/** A reader's count, independent of the product's splitter. */
+const sentencesAsRead = (s: string): number =>
+  s
+    .replace(/([。！？｡])/g, '$1\n')
+    .replace(/([.!?…])["”’')\]]*\s+/g, '$1\n')
+    .split('\n')
+    .filter((x) => x.trim()).length;
+
+const chapters = existsSync(GUIDE) ? readdirSync(GUIDE).filter((f) => f.endsWith('.ja.html')) : [];
+
+test('the guide is installed (scripts/setup.sh)', () => {
+  expect(chapters.length).toBeGreaterThanOrEqual(10);
+});
+
+test.each(chapters)('%s: the summary is the chapter in 1–3 sentences', async (file) => {
+  const p = await openExternal(env(), `/${file}`);
+  try {
+    const map = await extractPageMap(p.page, { includeContent: false });
+    const summary = offlineSummary({ url: map.url, title: map.title, text: map.text });
+    const n = sentencesAsRead(summary);
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(n).toBeLessThanOrEqual(3);
+    expect(summary).not.toMatch(/[。！？]\./); // no Latin stop glued after a Japanese one
+    expect(summary).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}]/u); // the chapter's prose, not only its English note
+  } finally {
+    await p.close();
+  }
+});
