@@ -122,7 +122,6 @@ export class Dispatcher {
       checkMs: this.opts.ownerCheckMs,
       ...(owner !== undefined ? { owner } : {}),
       datastoreDown: () => this.redis.status !== 'ready' || (this.#probe?.down(this.#probeKey(queueName)) ?? false),
-      cluster: this.#probe !== undefined,
       withdraw: () => queue.remove(jobId),
       takerOf: () => this.#takerOf(queue, jobId),
       isAlive: (w) => this.#isAlive(w),

@@ -4,8 +4,8 @@
  * - deadline: no result in time → UPSTREAM_TIMEOUT (504). Checked first and without Redis, so it
  *   fires even while a Redis call of an earlier tick still hangs;
  * - datastore: Redis unreachable, or stalled (a check's call unanswered for REDIS_DOWN_GRACE_MS),
- *   for that long → SERVICE_UNAVAILABLE (503); on a cluster, a wait that lived through a
- *   failover ends 503 if its result has not come shortly after the slot is back;
+ *   for that long → SERVICE_UNAVAILABLE (503); a wait that lived through an outage (a cluster
+ *   failover, a restarted Redis) ends 503 if its result has not come shortly after Redis is back;
  * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
  * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502).
  * The checks that ask Redis run one at a time: a tick never starts while the last one awaits.
@@ -22,8 +22,6 @@ export interface ResultWaitDeps {
   owner?: string;
   /** Whether the queue's datastore is known to be down right now (connection state, slot probe). */
   datastoreDown: () => boolean;
-  /** On a cluster, a wait disturbed by a failover gets a grace period once the slot is back. */
-  cluster: boolean;
   /** Withdraws the job; resolves 1 when it was still waiting (nobody took it). */
   withdraw: () => Promise<number>;
   /** The worker that took the job, from the job itself (when it never announced itself). */
@@ -35,7 +33,7 @@ export interface ResultWaitDeps {
 /** How long Redis may be unreachable (or a call to it unanswered) during a wait before the request answers 503. */
 export const REDIS_DOWN_GRACE_MS = 2_000;
 
-/** After a failover interrupted a wait, how long the result may still take once the slot is back. */
+/** After an outage interrupted a wait, how long the result may still take once Redis is back. */
 const AFTER_FAILOVER_GRACE_MS = 5_000;
 
 export const UNAVAILABLE = 'The datastore became unreachable while the request was running; retry shortly.';
@@ -113,9 +111,12 @@ export class ResultWait {
       return now - this.#downSince! >= REDIS_DOWN_GRACE_MS && this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
     }
     this.#downSince = undefined;
-    // Cluster failover: the job's result may have gone to the master that died. Give it a few
-    // seconds once the slot answers again, then 503 (nothing billed) instead of a hang.
-    if (this.disturbed && this.deps.cluster) {
+    // The result may have been lost with the outage: on a cluster it went to the master that
+    // died; with one Redis killed and restarted, the worker's write of it was refused while Redis
+    // was down (its job then sits active until BullMQ's stall check, far past the deadline). Give
+    // it a few seconds once Redis answers again, then 503 (retryable) instead of waiting out the
+    // deadline: a quiet-machine fault-matrix run saw a tool call and a DELETE wait 20 s for 504.
+    if (this.disturbed) {
       this.#backSince ??= now;
       if (now - this.#backSince >= AFTER_FAILOVER_GRACE_MS) return this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
     }

@@ -1,0 +1,56 @@
+/**
+ * A request's wait for its job's result ends by itself when the result cannot come any more.
+ * Here: a wait that lived through a datastore outage (Redis killed and restarted by the launcher,
+ * or a cluster failover) ends `503 SERVICE_UNAVAILABLE` a few seconds after Redis is back, instead
+ * of waiting out its deadline for a result lost with the outage (the fault matrix's embedded
+ * `kill -9` case saw a tool call and a DELETE wait 20 s for `504 UPSTREAM_TIMEOUT`). An
+ * undisturbed wait is not cut short. The clock is jest's fake one: nothing races the machine.
+ */
+import { ResultWait, type ResultWaitDeps } from '../src/dispatch/result-wait';
+
+const MINUTE = 60_000;
+
+function waitWith(datastoreDown: () => boolean, over: Partial<ResultWaitDeps> = {}) {
+  const wait = new ResultWait({
+    deadlineAt: Date.now() + MINUTE,
+    pickupMs: MINUTE,
+    checkMs: 100,
+    owner: 'worker-a', // a follow-up: its owner is known and alive
+    datastoreDown,
+    withdraw: async () => 0,
+    takerOf: async () => 'worker-a',
+    isAlive: async () => true,
+    ...over,
+  });
+  const outcome = wait.ended.then(
+    () => 'resolved',
+    (err: { code?: string }) => err.code ?? 'unknown',
+  );
+  wait.start();
+  return { wait, outcome };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+test('a wait that lived through a short outage ends 503 a few seconds after Redis is back, long before its deadline', async () => {
+  let down = false;
+  const { wait, outcome } = waitWith(() => down);
+  await jest.advanceTimersByTimeAsync(1_000);
+  down = true; // killed; back within the 2 s grace, so no 503 for the outage itself
+  await jest.advanceTimersByTimeAsync(500);
+  down = false;
+  await jest.advanceTimersByTimeAsync(10_000);
+  expect(await outcome).toBe('SERVICE_UNAVAILABLE');
+  expect(wait.disturbed).toBe(true);
+});
+
+test('an undisturbed wait keeps waiting for its result until its deadline', async () => {
+  const { wait, outcome } = waitWith(() => false);
+  await jest.advanceTimersByTimeAsync(MINUTE - 1_000);
+  const early = await Promise.race([outcome, Promise.resolve('still waiting')]);
+  expect(early).toBe('still waiting');
+  await jest.advanceTimersByTimeAsync(2_000);
+  expect(await outcome).toBe('UPSTREAM_TIMEOUT');
+  expect(wait.disturbed).toBe(false);
+});
