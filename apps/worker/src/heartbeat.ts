@@ -79,6 +79,10 @@ export class Heartbeat {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
+    // A beat already on its way would list the worker again after it deregistered, and gateways
+    // would route to a stopped worker until the TTL ran out. The shutdown's deadline bounds this
+    // wait when Redis stalls.
+    await this.#beating;
     await this.fleet.deregister(this.workerId);
   }
 }
