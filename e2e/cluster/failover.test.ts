@@ -145,6 +145,9 @@ test('kill -9 of a master under load: only 200s and 503s, back within 15 s, usag
   // the election takes is Redis's business and, on a loaded machine, varies.
   await cluster.waitCovered(60_000);
   coveredAt = Date.now();
+  // The fault took place: the replica now serves the worker queue's slot. Whether a client felt
+  // it is the machine's business: a fast failover can let every request through (only 200s).
+  expect(await cluster.masterOf(`${keys.bullPrefix}:${keys.workerQueue(worker.id!)}:meta`)).toBe(replica);
   // Watch well past the bound: a queue consumer used to die some seconds after a failover.
   await waitFor(
     () =>
@@ -174,7 +177,6 @@ test('kill -9 of a master under load: only 200s and 503s, back within 15 s, usag
     if (o.status === 200) continue;
     expect([o.status, o.error]).toEqual([503, 'SERVICE_UNAVAILABLE']);
   }
-  expect(after.some((o) => o.status === 503)).toBe(true); // the kill was felt
   // Back on its own: every request started 15 s after the cluster was whole again was served.
   expect(after.filter((o) => o.startedAt > coveredAt + BACK_WITHIN_MS && o.status !== 200)).toEqual([]);
 
