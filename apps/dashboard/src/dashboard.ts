@@ -2,12 +2,11 @@
  * Composition root of a dashboard process: config, logger, Redis, the accounts store (shared with
  * the gateway and the admin CLI), Stripe (when a key is set) and the HTTP app; owns start-up and shutdown.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { AccountStore, BillingStore, LoginAutomationGate, OwnerStore } from '@pagemap/accounts';
 import { createRedis, keySpace } from '@pagemap/queue';
-import { createLogger, once, runShutdown, type Logger } from '@pagemap/runtime';
+import { createLogger, listen, once, runShutdown, type Logger } from '@pagemap/runtime';
 import type { DashboardEnv } from './env';
 import type { DashboardServices } from './services';
 import { StripeBilling, createStripe } from './billing/stripe-provider';
@@ -58,21 +57,15 @@ export function createDashboard(
   return {
     log,
     services,
-    start: () =>
-      new Promise<{ port: number }>((resolve, reject) => {
-        server = app.listen(env.PORT, env.HOST, () => {
-          const port = (server!.address() as AddressInfo).port;
-          log.info(
-            {
-              port,
-              payments: services.payments ? (services.payments.testMode ? 'stripe_test' : 'stripe_live') : 'none',
-            },
-            'dashboard listening',
-          );
-          resolve({ port });
-        });
-        server.once('error', reject);
-      }),
+    start: async () => {
+      server = createServer(app);
+      const port = await listen(server, env.HOST, env.PORT, 'PORT');
+      log.info(
+        { port, payments: services.payments ? (services.payments.testMode ? 'stripe_test' : 'stripe_live') : 'none' },
+        'dashboard listening',
+      );
+      return { port };
+    },
     close,
   };
 }

@@ -18,7 +18,11 @@ export const WORKER_MAIN = join(REPO_ROOT, 'apps', 'worker', 'dist', 'main.js');
 export const DASHBOARD_MAIN = join(REPO_ROOT, 'apps', 'dashboard', 'dist', 'main.js');
 
 export type ProcKind = 'gateway' | 'worker' | 'dashboard';
-const MAINS: Record<ProcKind, string> = { gateway: GATEWAY_MAIN, worker: WORKER_MAIN, dashboard: DASHBOARD_MAIN };
+export const PROCESS_MAINS: Record<ProcKind, string> = {
+  gateway: GATEWAY_MAIN,
+  worker: WORKER_MAIN,
+  dashboard: DASHBOARD_MAIN,
+};
 const READY: Record<ProcKind, string> = {
   gateway: 'gateway listening',
   worker: 'worker ready',
@@ -80,7 +84,7 @@ export async function startProcess(
   // machine a worker (Chromium and its context pool) took over 30 s to say it was ready.
   readyTimeoutMs = 90_000,
 ): Promise<ProcHandle> {
-  const main = MAINS[kind];
+  const main = PROCESS_MAINS[kind];
   const proc = spawn(process.execPath, [main], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const output = collectOutput(proc);
   const lines = output.lines;

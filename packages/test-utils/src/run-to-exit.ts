@@ -1,16 +1,16 @@
-/** Runs a gateway or worker process that is expected to stop by itself; returns its exit code and output. */
+/** Runs a gateway, worker or dashboard process that is expected to stop by itself; returns its exit code and output. */
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { defaultTestEnv, GATEWAY_MAIN, WORKER_MAIN } from './processes';
+import { defaultTestEnv, PROCESS_MAINS, type ProcKind } from './processes';
 import { startRedis } from './redis-server';
 import { childEnv } from './child-env';
 
 export async function runToExit(
-  kind: 'gateway' | 'worker',
+  kind: ProcKind,
   env: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<{ code: number | string; output: string }> {
-  const proc = spawn(process.execPath, [kind === 'gateway' ? GATEWAY_MAIN : WORKER_MAIN], {
+  const proc = spawn(process.execPath, [PROCESS_MAINS[kind]], {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -25,19 +25,21 @@ export async function runToExit(
 }
 
 /**
- * Starts a gateway or worker whose port is already held by another listener (on a real Redis,
- * with the usual test env) and returns how it ended. `portEnv` names the port setting.
+ * Starts a gateway, worker or dashboard whose port is already held by another listener (on a real
+ * Redis, with the usual test env plus `extraEnv`) and returns how it ended. `portEnv` names the
+ * port setting.
  */
 export async function runWithTakenPort(
-  kind: 'gateway' | 'worker',
+  kind: ProcKind,
   portEnv: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ port: number; code: number | string; output: string }> {
   const redis = await startRedis();
   const holder = createServer();
   try {
     await new Promise<void>((r) => holder.listen(0, '127.0.0.1', () => r()));
     const port = (holder.address() as AddressInfo).port;
-    return { port, ...(await runToExit(kind, { ...defaultTestEnv(redis), [portEnv]: String(port) })) };
+    return { port, ...(await runToExit(kind, { ...defaultTestEnv(redis), ...extraEnv, [portEnv]: String(port) })) };
   } finally {
     await new Promise((r) => holder.close(r));
     await redis.stop();
