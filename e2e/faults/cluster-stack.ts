@@ -1,8 +1,9 @@
 /**
  * What the Redis Cluster fault cases share (issue 26): a cluster of 3 masters + 3 replicas (node
- * timeout 2 s, every node a seed) with one gateway and two workers on it, four clients opening a
- * page, running a tool and closing, the wait for the cluster to be whole and serving after a
- * fault, and the verdict each case ends with.
+ * timeout 2 s, every node a seed) with one gateway and two workers on it — one per test file, so
+ * the files run side by side — four clients opening a page, running a tool and closing, the wait
+ * for the cluster to be whole and serving after a fault, the kill of each master in turn, and the
+ * verdict each case ends with.
  */
 import {
   startFixtureServer,
@@ -15,7 +16,14 @@ import {
   type Stack,
 } from '@pagemap/test-utils';
 import { ClientLoad } from './load';
-import { expectNoSessionLeft, expectOnlyRetryable, expectUsageExact, report, servingAgainAt } from './verdict';
+import {
+  expectBackWithin,
+  expectNoSessionLeft,
+  expectOnlyRetryable,
+  expectUsageExact,
+  report,
+  servingAgainAt,
+} from './verdict';
 
 const HUNG_MS = 25_000;
 export const CLIENTS = 4;
@@ -100,4 +108,35 @@ export async function verdict(
     gateway,
     key,
   );
+}
+
+/**
+ * How long serving is watched after the last failover. Before the fix, consumers died 4–6 s after
+ * `cluster_state:ok` (9 s after the kill) and never ran again: 20 s sees that with room to spare.
+ */
+const KEEP_SERVING_MS = 20_000;
+
+/** kill -9 of each master in turn: serving again within 15 s of `cluster_state:ok` after each, and 20 s after the last. */
+export async function killEachMaster(ctx: ClusterCase, fullCoverage: boolean): Promise<void> {
+  const { cluster } = ctx;
+  const { load, key } = await loadFor(ctx);
+  const okAts: number[] = [];
+  const killAts: number[] = [];
+  try {
+    for (const port of await cluster.masters()) {
+      const node = cluster.nodes.find((n) => n.port === port)!;
+      killAts.push(Date.now());
+      const exited = new Promise<void>((r) => node.proc.once('exit', () => r()));
+      node.proc.kill('SIGKILL');
+      await exited;
+      okAts.push(await wholeAndServing(cluster, load));
+    }
+    // Keep serving: the consumers that used to die seconds after a failover must not.
+    const last = okAts[okAts.length - 1]!;
+    await waitFor(() => Date.now() > last + KEEP_SERVING_MS || undefined, 60_000, 'a while longer', 500);
+    okAts.forEach((okAt, i) => expectBackWithin(load, okAt, BACK_WITHIN_MS, killAts[i + 1]));
+  } finally {
+    const windows = okAts.map((okAt, i) => ({ okAt, ...(killAts[i + 1] ? { until: killAts[i + 1] } : {}) }));
+    await verdict(`cluster full-coverage=${fullCoverage} kill each master`, ctx, load, key, windows);
+  }
 }

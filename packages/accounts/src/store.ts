@@ -14,7 +14,7 @@ import { AFTER_TRIAL_PLAN, PLANS, withOverrides, type LimitOverrides, type Plan,
 import { afterTrial, periodFor, trialEnd, type Period } from './periods';
 import { generateApiKey, hashApiKey } from './keys';
 import { parseTenant, newTenantFields } from './tenant-record';
-import { RATE_SCRIPT, REFUND_SCRIPT, RESERVE_SCRIPT } from './usage-scripts';
+import { RATE_SCRIPT, REFUND_SCRIPT, RESERVE_SCRIPT, SETTLE_SCRIPT } from './usage-scripts';
 
 export type { KeyInfo, RateDecision, Reservation, Standing, Tenant } from './account-types';
 
@@ -26,6 +26,11 @@ const KEEP_USAGE_AFTER_PERIOD_S = 90 * 86_400;
 const KEEP_RESERVATION_S = 15 * 60;
 /** Day counters outlive the longest period (a year's anniversary plan is not offered; 400 days is). */
 const KEEP_DAILY_USAGE_S = 400 * 86_400;
+
+/** How long a period's usage counter is kept, from `now`. */
+function usageTtlS(period: Period, now: Date): number {
+  return Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S);
+}
 
 /** YYYY-MM-DD of an instant, in UTC. */
 export function utcDay(at: Date): string {
@@ -218,7 +223,7 @@ export class AccountStore {
     const now = this.now();
     const { plan, period } = this.standing(tenant, now);
     const limit = plan.actionLimit;
-    const ttl = Math.ceil((period.end.getTime() - now.getTime()) / 1000) + KEEP_USAGE_AFTER_PERIOD_S;
+    const ttl = usageTtlS(period, now);
     const keys = [this.keys.usage(tenant.id, period.start.toISOString()), this.keys.usageDaily(tenant.id, utcDay(now))];
     if (ledgerId) keys.push(this.keys.reservation(tenant.id, ledgerId));
     const [admitted, used] = (await this.redis.eval(
@@ -247,6 +252,19 @@ export class AccountStore {
     ];
     if (ledgerId) keys.push(this.keys.reservation(tenant.id, ledgerId));
     return Number(await this.redis.eval(REFUND_SCRIPT, keys.length, ...keys, n, KEEP_RESERVATION_S));
+  }
+
+  /**
+   * Sets a reservation's final bill to `billed` actions (see SETTLE_SCRIPT): gives back what it
+   * holds beyond that, or counts what a lost reservation did not. Idempotent, and final: a refund
+   * or the reservation itself running late changes nothing after it. Returns used after.
+   */
+  async settle(tenant: Tenant, period: Period, billed: number, ledgerId: string): Promise<number> {
+    const now = this.now();
+    const usage = this.keys.usage(tenant.id, period.start.toISOString());
+    const keys = [usage, this.keys.usageDaily(tenant.id, utcDay(now)), this.keys.reservation(tenant.id, ledgerId)];
+    const ttls = [KEEP_RESERVATION_S, usageTtlS(period, now), KEEP_DAILY_USAGE_S];
+    return Number(await this.redis.eval(SETTLE_SCRIPT, keys.length, ...keys, billed, ...ttls));
   }
 
   /** Takes one request from the tenant's token bucket (rate: the plan's ratePerSecond, burst: one second's worth). */

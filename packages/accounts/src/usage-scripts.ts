@@ -11,7 +11,8 @@
  * The ledger entry (the actions this reservation still holds) makes refunds idempotent: a
  * refund whose answer was lost (a stalled Redis, a failover) is retried, and a retry of one that
  * had landed, or the cancel of a reservation that never happened, then gives back nothing.
- * A ledger entry that exists before the reservation runs was left by its cancel (REFUND_SCRIPT):
+ * A ledger entry that exists before the reservation runs was left by its cancel (REFUND_SCRIPT,
+ * SETTLE_SCRIPT):
  * the reservation's answer was given up (a stalled node, a failover) and the client told
  * "nothing billed", yet Redis ran it later (a stalled node resuming, ioredis resending it after
  * a redirection). It then reserves nothing; nobody waits for its answer any more.
@@ -40,6 +41,8 @@ local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local n = math.min(tonumber(ARGV[1]), used)
 if KEYS[3] then
   local entry = redis.call('GET', KEYS[3])
+  -- Settled (SETTLE_SCRIPT): the bill is final, a refund arriving late changes nothing.
+  if entry and string.sub(entry, 1, 1) == '=' then return used end
   if not entry then
     -- Cancelled before it ran (or already given back in full): a tombstone holding nothing, so a
     -- reservation that runs late reserves nothing (RESERVE_SCRIPT).
@@ -55,6 +58,38 @@ if n <= 0 then return used end
 local day = tonumber(redis.call('GET', KEYS[2]) or '0')
 if day > 0 then redis.call('DECRBY', KEYS[2], math.min(n, day)) end
 return redis.call('DECRBY', KEYS[1], n)
+`;
+
+/**
+ * KEYS[1] usage counter, KEYS[2] today's counter, KEYS[3] the reservation's ledger entry. ARGV:
+ * billed, ledger ttl seconds, usage ttl seconds, day-counter ttl seconds. Returns used after.
+ *
+ * Sets the reservation's final bill, whatever the datastore kept of the writes before: the
+ * counter moves by the difference between \`billed\` and what the ledger says the reservation holds
+ * (nothing when the entry is gone), and the entry becomes \`=billed\`, final — a refund or a
+ * reservation that runs late (resent after a failover) then changes nothing, and the same
+ * settlement run again changes nothing. So it can be run again after a failover to undo what a
+ * deposed master acknowledged and then lost: a refund (the counter still holds it) or the
+ * reservation itself (the entry is gone while actions were served).
+ */
+export const SETTLE_SCRIPT = `
+local entry = redis.call('GET', KEYS[3]) or '0'
+local held = tonumber((string.gsub(entry, '^=', ''))) or 0
+local billed = tonumber(ARGV[1])
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if billed > held then
+  used = redis.call('INCRBY', KEYS[1], billed - held)
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+  redis.call('INCRBY', KEYS[2], billed - held)
+  redis.call('EXPIRE', KEYS[2], tonumber(ARGV[4]))
+elseif held > billed then
+  local n = math.min(held - billed, used)
+  local day = tonumber(redis.call('GET', KEYS[2]) or '0')
+  if day > 0 then redis.call('DECRBY', KEYS[2], math.min(n, day)) end
+  if n > 0 then used = redis.call('DECRBY', KEYS[1], n) end
+end
+redis.call('SET', KEYS[3], '=' .. billed, 'EX', tonumber(ARGV[2]))
+return used
 `;
 
 /**

@@ -77,6 +77,8 @@ export class Dispatcher {
   readonly #sweeper: NodeJS.Timeout;
   readonly #probe: SlotProbe | undefined;
   readonly #orphans: OrphanOpens;
+  /** Connection losses of the command client so far (ResultWait's `outages`). */
+  #outages = 0;
   #closed = false;
 
   constructor(
@@ -85,6 +87,8 @@ export class Dispatcher {
     private readonly log: Logger,
   ) {
     this.#probe = isCluster(redis) ? new SlotProbe(redis, opts.ownerCheckMs) : undefined;
+    // One Redis: every outage closes this connection. (A cluster's slots are probed instead.)
+    if (!isCluster(redis)) redis.on('close', () => (this.#outages += 1));
     this.#orphans = new OrphanOpens(
       (open, workerId) =>
         this.run(
@@ -122,6 +126,7 @@ export class Dispatcher {
       checkMs: this.opts.ownerCheckMs,
       ...(owner !== undefined ? { owner } : {}),
       datastoreDown: () => this.redis.status !== 'ready' || (this.#probe?.down(this.#probeKey(queueName)) ?? false),
+      outages: () => this.#outages,
       withdraw: () => queue.remove(jobId),
       takerOf: () => this.#takerOf(queue, jobId),
       isAlive: (w) => this.#isAlive(w),

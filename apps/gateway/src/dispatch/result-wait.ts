@@ -22,6 +22,12 @@ export interface ResultWaitDeps {
   owner?: string;
   /** Whether the queue's datastore is known to be down right now (connection state, slot probe). */
   datastoreDown: () => boolean;
+  /**
+   * How many times the datastore connection has been lost so far (a count that only grows). An
+   * outage shorter than one check — Redis killed and restarted by the launcher in 0.2 s — is
+   * never seen as "down" by a check; a changed count tells the wait it lived through one.
+   */
+  outages?: () => number;
   /** Withdraws the job; resolves 1 when it was still waiting (nobody took it). */
   withdraw: () => Promise<number>;
   /** The worker that took the job, from the job itself (when it never announced itself). */
@@ -48,6 +54,7 @@ export class ResultWait {
   #owner: string | undefined;
   #picked: boolean;
   readonly #startedAt = Date.now();
+  readonly #outagesAtStart: number;
   #downSince: number | undefined;
   #backSince: number | undefined;
   /** When the Redis checks of the tick still running started. */
@@ -58,6 +65,7 @@ export class ResultWait {
   constructor(private readonly deps: ResultWaitDeps) {
     this.#owner = deps.owner;
     this.#picked = deps.owner !== undefined;
+    this.#outagesAtStart = deps.outages?.() ?? 0;
     this.ended = new Promise<never>((_, reject) => (this.#end = reject));
     this.ended.catch(() => undefined); // a wait that ends after the result arrived is moot
   }
@@ -111,6 +119,9 @@ export class ResultWait {
       return now - this.#downSince! >= REDIS_DOWN_GRACE_MS && this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
     }
     this.#downSince = undefined;
+    // An outage between two checks, seen only by its count (the 20 s waits above were of this
+    // kind: the embedded Redis was back before the next check could find it down).
+    if ((this.deps.outages?.() ?? 0) !== this.#outagesAtStart) this.disturbed = true;
     // The result may have been lost with the outage: on a cluster it went to the master that
     // died; with one Redis killed and restarted, the worker's write of it was refused while Redis
     // was down (its job then sits active until BullMQ's stall check, far past the deadline). Give

@@ -1,6 +1,8 @@
 /**
  * Usage metering on the request path. Actions are reserved atomically before any work (so
- * replicas never let a tenant past its limit) and what was not performed is given back after.
+ * replicas never let a tenant past its limit) and each reservation is settled after: its bill set
+ * to what was performed, the rest given back — and set again a little later, since the datastore
+ * may lose a write it acknowledged in a failover (settlement-outbox.ts).
  * The X-Usage-* headers go on every authenticated response, errors included.
  */
 import { randomUUID } from 'node:crypto';
@@ -8,7 +10,7 @@ import type { Response } from 'express';
 import { PagemapError, USAGE_HEADERS } from '@pagemap/contracts';
 import type { AccountStore, Period, Tenant } from '@pagemap/accounts';
 import type { GatewayMetrics } from '../metrics';
-import { RefundOutbox } from './refund-outbox';
+import { SettlementOutbox } from './settlement-outbox';
 
 export interface Reserved {
   tenant: Tenant;
@@ -23,17 +25,19 @@ export interface Reserved {
 }
 
 export class UsageMeter {
-  /** Refunds the datastore refused when they were due, tried again until they land. */
-  readonly outbox: RefundOutbox;
+  /** Settlements the datastore refused, tried again until they land, and every bill's confirmation. */
+  readonly outbox: SettlementOutbox;
 
   constructor(
     private readonly accounts: AccountStore,
     private readonly metrics: GatewayMetrics,
+    /** Test seam: the outbox (its confirmation delay). */
+    outbox?: SettlementOutbox,
   ) {
-    this.outbox = new RefundOutbox(accounts);
+    this.outbox = outbox ?? new SettlementOutbox(accounts);
   }
 
-  /** Refunds still waiting for the datastore (tests and shutdown). */
+  /** Settlements still waiting for the datastore to take them (tests and shutdown). */
   get pendingRefunds(): number {
     return this.outbox.pending;
   }
@@ -53,9 +57,9 @@ export class UsageMeter {
       r = await this.accounts.reserve(tenant, pages + tools, ledgerId);
     } catch (err) {
       // Unanswered is not undone: a stalled Redis may still run the reservation after its answer
-      // was given up. The request answers "nothing billed", so the reservation is cancelled —
-      // a no-op if it never happened (its ledger entry does not exist).
-      this.outbox.add(tenant, this.accounts.period(tenant), pages + tools, ledgerId);
+      // was given up. The request answers "nothing billed", so the reservation is settled at 0 —
+      // a no-op if it never happened, and a reservation that runs after it reserves nothing.
+      this.outbox.owe(tenant, this.accounts.period(tenant), 0, ledgerId);
       throw err;
     }
     this.#set(res, r.used, r.limit, r.period);
@@ -81,22 +85,26 @@ export class UsageMeter {
   ): Promise<void> {
     const billedPages = performed ? Math.min(performed.pages, reserved.pages) : 0;
     const billedTools = performed ? Math.min(performed.tools, reserved.tools) : 0;
-    const refund = reserved.pages + reserved.tools - billedPages - billedTools;
+    const billed = billedPages + billedTools;
+    const refund = reserved.pages + reserved.tools - billed;
     if (billedPages) this.metrics.actionsBilled.inc({ kind: 'page' }, billedPages);
     if (billedTools) this.metrics.actionsBilled.inc({ kind: 'tool' }, billedTools);
-    // Nothing to give back: the headers the reservation set already count this request.
-    if (refund <= 0) return;
+    const { tenant, period, ledgerId } = reserved;
+    // Nothing to give back: the headers the reservation set already count this request. The
+    // reservation's answer may still have come from a master about to lose it: confirmed later.
+    if (refund <= 0) return this.outbox.confirm(tenant, period, billed, ledgerId);
     this.metrics.actionsRefunded.inc({ reason }, refund);
     let used: number;
     try {
-      used = await this.accounts.refund(reserved.tenant, reserved.period, refund, reserved.ledgerId);
+      used = await this.accounts.settle(tenant, period, billed, ledgerId);
     } catch {
       // Whatever the datastore said (its node failing over, `maxmemory`, a stall): the actions
       // were reserved but not performed, so the refund is owed — kept and retried, never dropped,
       // and the request's own answer does not change because of it.
-      this.outbox.add(reserved.tenant, reserved.period, refund, reserved.ledgerId);
+      this.outbox.owe(tenant, period, billed, ledgerId);
       return;
     }
+    this.outbox.confirm(tenant, period, billed, ledgerId);
     this.#set(res, used, reserved.limit, reserved.period);
   }
 

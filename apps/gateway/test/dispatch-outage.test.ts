@@ -1,0 +1,58 @@
+/**
+ * The dispatcher's wait through a Redis killed and restarted at once (the launcher brings the
+ * embedded Redis back 0.2 s after a kill -9), on a real Redis: the job and its result are gone
+ * with the data, and the wait must end with a retryable 503 a few seconds after Redis is back —
+ * not wait out its deadline, as a DELETE and a tool call in the fault matrix once did (20 s, 504).
+ * The wait's checks run every 3 s here, so the short outage falls between two of them: only the
+ * connection's count of losses can tell (result-wait.test.ts proves the rule on a fake clock).
+ */
+import { keySpace, createRedis, generatePayloadKey, Sealer } from '@pagemap/queue';
+import { createLogger } from '@pagemap/runtime';
+import { startRedis, waitFor, type RedisHandle } from '@pagemap/test-utils';
+import { newSessionId } from '../src/browse/flow';
+import { Dispatcher } from '../src/dispatch/dispatcher';
+
+let redis: RedisHandle;
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
+afterAll(async () => {
+  await redis?.stop();
+});
+
+test('a DELETE waiting when Redis is killed and restarted answers 503 once Redis is back, not at its deadline', async () => {
+  const keys = keySpace(redis.prefix);
+  const client = createRedis(redis.url, 'command');
+  await waitFor(() => client.status === 'ready', 10_000, 'the command connection');
+  const dispatcher = new Dispatcher(
+    client,
+    {
+      redis: { url: redis.url, mode: 'standalone' },
+      keys,
+      fleet: { isAlive: async () => true }, // its worker lives on: only the datastore failed
+      sealer: new Sealer(generatePayloadKey()),
+      deadlineMs: 30_000,
+      pickupMs: 30_000,
+      ownerCheckMs: 3_000,
+    },
+    createLogger({ name: 'test', level: 'silent' }),
+  );
+  try {
+    const payload = { requestId: 'r1', tenantId: 't1', sessionId: newSessionId(), deadlineAt: Date.now() + 30_000 };
+    const outcome = dispatcher.run('close', payload, 'w1').then(
+      () => 'resolved',
+      (err: { code?: string }) => err.code ?? String(err),
+    );
+    // The job waits in its worker's queue (nobody takes it here); then Redis dies and comes back.
+    const waiting = `${keys.bullPrefix}:${keys.workerQueue('w1')}:wait`;
+    await waitFor(async () => (await redis.client.llen(waiting)) === 1, 10_000, 'the job in its queue');
+    await redis.restart();
+    await waitFor(() => client.status === 'ready', 10_000, 'the command connection back');
+    expect(await outcome).toBe('SERVICE_UNAVAILABLE');
+  } finally {
+    await dispatcher.close();
+    client.disconnect();
+  }
+}, 60_000);
