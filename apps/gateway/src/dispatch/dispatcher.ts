@@ -225,7 +225,10 @@ export class Dispatcher {
       return;
     }
     const events = new QueueEvents(queueName, {
-      connection: createRedis(this.opts.redis, 'blocking'),
+      // QueueEvents reads through a duplicate of the client it is given and closes only that
+      // duplicate: the client given here is a template that never connects (lazy), or every
+      // reader would leave one open Redis connection behind, swept readers included.
+      connection: createRedis(this.opts.redis, 'blocking', { lazyConnect: true }),
       prefix: this.opts.keys.bullPrefix,
       // Read from a little in the past: events of a job added right after this reader was
       // created are never missed, whenever its first blocking read actually starts.
