@@ -6,12 +6,16 @@
  *   McGee") is shown on wide screens only. A control that shows no words and has no other name goes
  *   by the words it holds, so the menu can be opened by the name a person knows it by; before, it
  *   was no click target at all.
+ * - The Logout dialog fades in: its backdrop's transition runs first and only then is the dialog
+ *   shown. A tool is not done while a transition it started runs, so the click answers with the
+ *   dialog on screen; before, it answered during the fade, with the dialog not shown yet.
  * - A search box above a paged table (DataTables) has no button: the pager's "Next", a link in a
  *   list of links, is no submit of it, and the "Show entries" list beside it is a tool of its own.
  *   Before, both fields made one `search` tool that pressed "Next" after typing, and choosing how
  *   many entries to show required a search.
  */
 import { dirname } from 'node:path';
+import { extractPageMap, runTool } from '../src';
 import { openExternal, useExternalEnv } from './external-env';
 
 const env = useExternalEnv(dirname(require.resolve('startbootstrap-sb-admin-2/package.json')));
@@ -51,6 +55,19 @@ test("a search box above a paged table is sent without the pager's Next, and the
     expect(shown.page).toBe('1');
     expect(shown.rows.length).toBeGreaterThan(0);
     for (const row of shown.rows) expect(row).toContain('Tokyo');
+  } finally {
+    await p.close();
+  }
+});
+
+test('a click that opens a dialog behind a fading backdrop answers once the dialog is shown', async () => {
+  const p = await openExternal(env(), '/index.html');
+  try {
+    expect((await p.run('click', { target: 'Douglas McGee' })).result.success).toBe(true);
+    const map = await extractPageMap(p.page, { includeContent: false });
+    const out = await runTool(p.page, map, { tool: 'click', params: { target: 'Logout' } }, { timeoutMs: 8000 });
+    expect(out.result.success).toBe(true);
+    expect(await p.page.$eval('#logoutModal', (m) => m.classList.contains('show'))).toBe(true);
   } finally {
     await p.close();
   }
