@@ -49,6 +49,14 @@ export const SOURCES: readonly Source[] = [
     cleanUrls: false,
   },
   {
+    name: 'sb-admin-2',
+    title: 'Start Bootstrap SB Admin 2 (an admin template: Bootstrap 4, jQuery, DataTables)',
+    npmPackage: 'startbootstrap-sb-admin-2',
+    webRoot: '.',
+    cleanUrls: false,
+    excluded: ['scss', 'gulpfile.js'],
+  },
+  {
     name: 'moj-frontend',
     title: 'Ministry of Justice design system (@ministryofjustice/frontend)',
     webRoot: 'web',

@@ -1,8 +1,9 @@
 /**
  * A box over a hidden textarea that collects items, on a page written by others (The National
  * Archives' textarea example "itemised rows": an item counts once added with Enter or "Add to
- * list"): typing into the box alone leaves the textarea the form sends empty, so the tool fails
- * with FIELD_NOT_SET and sends nothing, instead of answering success.
+ * list"). The form's tool adds each line to the list, as a person does, reads the list back and
+ * sends the form: the textarea the form sends holds the items. Before, typing into the box alone
+ * left that textarea empty and the tool could only fail with FIELD_NOT_SET.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,20 +19,38 @@ beforeAll(() => {
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 const env = useExternalEnv(site);
 
-test('text typed into the box but not added fails with FIELD_NOT_SET, and the form is not sent', async () => {
+const feedbackParam = (tools: { tool: { name: string; params: { name: string; description: string }[] } }[]) => {
+  const tool = tools.find((t) => t.tool.params.some((q) => /Enter your feedback/.test(q.description)))!.tool;
+  return { tool, param: tool.params.find((q) => /Enter your feedback/.test(q.description))! };
+};
+
+test('the item typed into the box is added to the list, and the form sends it', async () => {
   const p = await openExternal(env(), page);
   try {
-    const tool = p.map.tools.find((t) => t.tool.params.some((q) => /Enter your feedback/.test(q.description)))!.tool;
-    const param = tool.params.find((q) => /Enter your feedback/.test(q.description))!;
+    const { tool, param } = feedbackParam(p.map.tools);
+    expect(param.description).toMatch(/added to the list/);
     const out = await p.run(tool.name, { [param.name]: '4 Quay Street, Galway' });
-    expect(out.result.success).toBe(false);
-    expect(out.result.error?.code).toBe('FIELD_NOT_SET');
-    expect(out.result.error?.message).toMatch(/would send nothing/);
-    const state = await p.page.evaluate(() => ({
-      sent: (document.querySelector('textarea[name="feedback"]') as HTMLTextAreaElement).value,
-      search: location.search,
-    }));
-    expect(state).toEqual({ sent: '', search: '' });
+    expect(out.result.success).toBe(true);
+    expect(out.result.filled).toEqual({ [param.name]: '[as given]' });
+    await p.page.waitForFunction(() => location.search !== '');
+    expect(await p.page.evaluate(() => new URLSearchParams(location.search).get('feedback'))).toBe(
+      '4 Quay Street, Galway',
+    );
+  } finally {
+    await p.close();
+  }
+});
+
+test('each line of the value is an item of its own', async () => {
+  const p = await openExternal(env(), page);
+  try {
+    const { tool, param } = feedbackParam(p.map.tools);
+    const out = await p.run(tool.name, { [param.name]: '4 Quay Street\nGalway' });
+    expect(out.result.success).toBe(true);
+    await p.page.waitForFunction(() => location.search !== '');
+    expect(await p.page.evaluate(() => new URLSearchParams(location.search).get('feedback'))).toBe(
+      '4 Quay Street\r\nGalway',
+    );
   } finally {
     await p.close();
   }

@@ -6,7 +6,8 @@
  * The box can show "Atlantis" while the form sends nothing, so the read-back asks the hidden
  * control, not the box.
  */
-import { clean, visible } from './dom';
+import { clean, isSubmitControl, visible } from './dom';
+import { buttonLabel } from './labels';
 
 export type DrivenControl = HTMLSelectElement | HTMLTextAreaElement;
 
@@ -31,6 +32,51 @@ export function drivenControl(el: HTMLInputElement): DrivenControl | null {
   if (el.tagName !== 'INPUT' || !el.form || el.name) return null;
   const combobox = el.getAttribute('role') === 'combobox' || el.hasAttribute('aria-autocomplete');
   return combobox ? hiddenNear(el, 'select[name]', 20) : hiddenNear(el, 'textarea[name]', 2);
+}
+
+/** A box over a hidden textarea that collects items: what it holds counts only once added to the list. */
+export const collectsItems = (el: Element): boolean =>
+  el.tagName === 'INPUT' && drivenControl(el as HTMLInputElement)?.tagName === 'TEXTAREA';
+
+/** The words of a button that adds what its box holds to a list: "Add", "Add to list", "+". */
+const ADDS = /^(\+|add)\b/i;
+
+/** The box's own "Add" button: a non-submit button in the box's container or the one above it. */
+function addButtonOf(el: Element): HTMLElement | null {
+  let up = el.parentElement;
+  for (let k = 0; k < 2 && up; k++, up = up.parentElement) {
+    const hit = Array.from(up.querySelectorAll('button,input[type=button],[role=button]')).find(
+      (b) => !isSubmitControl(b) && visible(b) && ADDS.test(buttonLabel(b).trim()),
+    );
+    if (hit) return hit as HTMLElement;
+  }
+  return null;
+}
+
+/** The items a value asks for: one per line. */
+export const itemsOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map(String) : String(v).split(/\r?\n/)).map((l) => l.trim()).filter(Boolean);
+
+/**
+ * Adds each item of `v` to the list a collecting box feeds, as a person does: the item in the box,
+ * then its "Add" button, or Enter in the box when it has none (dispatched, so the box's own key
+ * listener adds it and the form is not sent). An item already in the list is not added again.
+ */
+export function addItems(el: HTMLInputElement, v: unknown, setText: (text: string) => void): void {
+  const list = drivenControl(el);
+  if (!list) return;
+  const add = addButtonOf(el);
+  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  for (const item of itemsOf(v)) {
+    if (sentValues(list).some((l) => l.toLowerCase() === item.toLowerCase())) continue;
+    if (el.value.trim() !== item) setText(item);
+    if (add) add.click();
+    else
+      for (const type of ['keydown', 'keypress', 'keyup'])
+        el.dispatchEvent(
+          new win.KeyboardEvent(type, { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true } as KeyboardEventInit),
+        );
+  }
 }
 
 /** What the hidden control will send: a select's chosen options by label, a textarea's lines. */

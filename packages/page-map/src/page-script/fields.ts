@@ -8,6 +8,7 @@ import type { RawField } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import { revealerOf } from './conditional';
 import { clean, textOf, type RootInfo } from './dom';
+import { collectsItems } from './driven-control';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
 import { hearsKeys } from './listens';
@@ -51,6 +52,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   if (actsOnEnter(el)) f.entersOn = true;
   else if (ONE_LINE.has(type) && hearsKeys(el)) f.hearsKeys = true;
   if (isLocked(el)) f.locked = true;
+  if (collectsItems(el)) f.collects = true;
   if (tag === 'select') {
     const prompt = promptOption(el as HTMLSelectElement);
     // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.

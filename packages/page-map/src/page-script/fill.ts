@@ -7,7 +7,7 @@
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
 import type { FillField, PageScriptResponse, RawField, ReadBack } from '../shared/page-script-types';
-import { widgetsSettled } from './driven-control';
+import { addItems, collectsItems, widgetsSettled } from './driven-control';
 import { findForm, type FormEntry } from './forms';
 import { readBack } from './read-back';
 import { buttonLabel } from './labels';
@@ -55,14 +55,19 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
     fire(win, el, 'input');
   } else {
     el.focus();
-    // The native setter, so frameworks that track the value (React) see the change.
-    const proto = el.tagName === 'TEXTAREA' ? win.HTMLTextAreaElement.prototype : win.HTMLInputElement.prototype;
-    const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-    if (setter) setter.call(el, String(v));
-    else el.value = String(v);
-    fire(win, el, 'input');
-    fire(win, el, 'change');
+    setText(el, String(v));
   }
+}
+
+/** Sets a text field's value with the native setter, so frameworks that track the value (React) see the change. */
+function setText(el: HTMLInputElement, text: string): void {
+  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  const proto = el.tagName === 'TEXTAREA' ? win.HTMLTextAreaElement.prototype : win.HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(el, text);
+  else el.value = text;
+  fire(win, el, 'input');
+  fire(win, el, 'change');
 }
 
 const focusedIn = (el: Element): boolean => (el.getRootNode() as Document | ShadowRoot).activeElement === el;
@@ -165,8 +170,12 @@ export function fill(
   for (const want of req.fields) {
     const i = keys.indexOf(want.key);
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
+    const el = hit.els[i]![0]!;
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true);
-    filled.push(hit.els[i]![0]!);
+    // A box whose entries count once added to a list (driven-control.ts): add them, as a person does.
+    if (collectsItems(el))
+      addItems(el as HTMLInputElement, want.value, (text) => setText(el as HTMLInputElement, text));
+    filled.push(el);
   }
   // What the page holds now: a field that did not take its value stops the submit (read-back.ts).
   const check = () =>

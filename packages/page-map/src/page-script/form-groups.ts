@@ -96,7 +96,7 @@ export function linkSubmits(c: Element): Element[] {
         /^(#|javascript:)/i.test(e.getAttribute('href') ?? '') ||
         (signIn && e.matches(BUTTON_LIKE_LINK)),
     )
-    .filter((e) => !e.querySelector('input,select,textarea,button,div'))
+    .filter((e) => !e.querySelector('input,select,textarea,button,div') && !inLinkList(e))
     .filter((e) => {
       const t = linkLabel(e);
       return t.length > 0 && t.length <= 30 && SUBMITISH.test(t);
@@ -108,6 +108,16 @@ export function linkSubmits(c: Element): Element[] {
     .sort((a, b) => linkLabel(a).split(' ').length - linkLabel(b).split(' ').length)
     .slice(0, 3);
 }
+
+/**
+ * One link of a list of links (a pager's "Previous 1 2 3 Next", a menu): it moves through what the
+ * page shows, it never sends the fields near it. A search box above a paged table used to be sent
+ * with the pager's "Next".
+ */
+const inLinkList = (e: Element): boolean => {
+  const list = e.closest('li')?.parentElement;
+  return !!list && list.querySelectorAll(':scope > li a, :scope > li [role=button]').length >= 3;
+};
 
 const linkLabel = (e: Element): string =>
   textOf(e, 60) || (e.getAttribute('aria-label') ?? e.getAttribute('title') ?? '').trim();

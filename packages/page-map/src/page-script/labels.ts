@@ -146,6 +146,17 @@ export const sectionOf = (el: Element): string => {
 export const speakable = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
 
 /**
+ * The words a control holds but does not show at this size, as its name when it shows none and has
+ * no other: a layout that shows the signed-in person's name beside their avatar only on wide
+ * screens ("Douglas McGee") leaves a bare picture at 800 pixels. A name, not a passage (at most 60
+ * characters).
+ */
+export const hiddenText = (el: Element): string => {
+  const words = ownText(el, 100);
+  return speakable(words) && words.length <= 60 ? words : '';
+};
+
+/**
  * The name an icon control carries when it shows no words: an inner icon's `aria-label` or
  * image's alt, the control's own tooltip (`title`), else an SVG icon's `<title>` (kept even when
  * the icon is hidden from screen readers: it is still what the icon shows).

@@ -23,7 +23,7 @@ const inClosedMenu = (a: Element): boolean => {
 export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): RawLink[] {
   const links: RawLink[] = [];
   const els: Element[] = [];
-  const seenLinks = new Set<string>();
+  const seenLinks = new Map<string, number>();
   for (const ri of roots) {
     for (const a of Array.from(ri.root.querySelectorAll('a[href],area[href]'))) {
       const href = (a as HTMLAnchorElement).href;
@@ -41,17 +41,26 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
         ? shown
         : clean(a.getAttribute('aria-label') || a.getAttribute('alt') || '', 100) || iconName(a) || shown;
       const k = `${text}\n${href}`;
-      if (seenLinks.has(k)) continue;
-      seenLinks.add(k);
+      const at = seenLinks.get(k);
+      // The same link in a closed menu and on screen (a site's dropdown and its home page's list):
+      // the one a person sees is kept, so it ranks as the content it is.
+      if (at !== undefined && !(links[at]!.menu && !menu)) continue;
       const reg = region(a);
-      links.push({
+      const link: RawLink = {
         text,
         href,
         inMain: reg.inMain,
         chrome: reg.chrome,
         order: order.next++,
         ...(menu ? { menu } : {}),
-      });
+      };
+      if (at !== undefined) {
+        links[at] = link;
+        els[at] = a;
+        continue;
+      }
+      seenLinks.set(k, links.length);
+      links.push(link);
       els.push(a);
       if (links.length >= maxLinks) break;
     }

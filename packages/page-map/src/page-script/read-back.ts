@@ -7,7 +7,7 @@
  */
 import type { FillField, RawField, ReadBack } from '../shared/page-script-types';
 import { clean } from './dom';
-import { drivenControl, sentValues } from './driven-control';
+import { collectsItems, drivenControl, itemsOf, sentValues } from './driven-control';
 
 const CHOICE_TYPES = new Set(['radio', 'checkbox-group', 'select']);
 
@@ -48,6 +48,19 @@ function wantedList(v: FillField['value']): string[] {
 
 const isOn = (v: FillField['value']) => v === true || v === 'true' || v === 'on' || v === 'yes' || v === 1 || v === '1';
 
+/**
+ * A box that feeds a list (driven-control.ts): it holds what was asked when every item asked for
+ * is in the list the form sends (the box itself is emptied as each is added).
+ */
+function listReadBack(el: HTMLInputElement, want: FillField): ReadBack {
+  const sent = sentValues(drivenControl(el)!);
+  const items = itemsOf(want.value);
+  const holds = items.every((item) => sent.some((l) => sameText(item, l)));
+  return holds
+    ? { param: want.param, holds, value: clean(items.join('\n'), 200) }
+    : { param: want.param, holds, value: clean(el.value, 200), unsent: true };
+}
+
 /** What the field holds now, and whether that is what was asked. */
 export function readBack(raw: RawField, els: Element[], want: FillField): ReadBack {
   const el = els[0] as HTMLInputElement;
@@ -62,6 +75,7 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
     const many = raw.type === 'checkbox-group' || raw.multiple;
     return { param: want.param, holds, value: many ? labels : (labels[0] ?? '') };
   }
+  if (!secret && collectsItems(el)) return listReadBack(el, want);
   const held = raw.type === 'contenteditable' ? (el as HTMLElement).innerText || el.textContent || '' : el.value;
   // A combobox that completes inline ("Ala" → "Alabama", the rest selected) holds what was typed.
   const completed = raw.entersOn === true && norm(held).startsWith(norm(String(want.value)));

@@ -11,7 +11,7 @@
  */
 import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
-import { buttonLabel, iconName, speakable } from './labels';
+import { buttonLabel, hiddenText, iconName, speakable } from './labels';
 import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
@@ -130,7 +130,7 @@ export const targetLabel = (el: Element): string => {
   }
   // An icon-only close control ("×") still needs a word an agent can ask for.
   if (label && !speakable(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
-  return label;
+  return label || hiddenText(el);
 };
 
 const kindOf = (el: Element): RawTarget['kind'] => {

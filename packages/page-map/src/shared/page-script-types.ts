@@ -39,6 +39,8 @@ export interface RawField {
   hearsKeys?: boolean;
   /** Read-only or disabled (`readonly`, `disabled`, `aria-readonly`/`aria-disabled`): shown, not typed into. */
   locked?: boolean;
+  /** A box over a hidden list field whose entries count once added (page-script/driven-control.ts): the fill adds each line. */
+  collects?: boolean;
 }
 
 export interface RawGroup {

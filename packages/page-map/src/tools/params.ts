@@ -46,6 +46,7 @@ export function fieldDescription(f: RawField): string {
   else if (f.section && f.section !== base && f.type !== 'radio') hints.push(`in "${f.section}"`);
   if (f.placeholder && f.placeholder !== base && !f.paramDesc) hints.push(`e.g. ${f.placeholder}`);
   if (f.hint && f.hint !== base && f.hint !== f.placeholder) hints.push(f.hint);
+  if (f.collects) hints.push('each line is added to the list the form sends');
   if (f.type === 'checkbox') hints.push('true to check');
   if (f.type === 'checkbox-group' || f.multiple) hints.push('one or more of the options');
   else if (f.type === 'radio' || f.type === 'select') hints.push('one of the options');

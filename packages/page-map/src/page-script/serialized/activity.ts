@@ -3,7 +3,8 @@
  * and notes, the moment it happens, that the document is about to be left: the Navigation API's
  * `navigate` event (cross-document or not) and `beforeunload`. `quietProbe` is evaluated after an
  * action: it lets the action's deferred click run, then answers as soon as a frame passes with no
- * DOM mutation, or at once when a navigation was signalled. Both are self-contained (they are
+ * DOM mutation and no transition or finite animation running, or at once when a navigation was
+ * signalled. Both are self-contained (they are
  * serialized into the page); the state lives under a non-enumerable Symbol.for key.
  */
 
@@ -62,6 +63,14 @@ export function quietProbe(maxMs: number): Promise<ProbeResult> {
         return resolve({ state: 'navigating' });
       }
       const t0 = performance.now();
+      // A transition or finite animation still running (a dialog's backdrop fading in, after which
+      // the page shows the dialog itself): the page has not finished responding.
+      const moving = () =>
+        typeof document.getAnimations === 'function' &&
+        document.getAnimations().some((a) => {
+          const end = a.effect?.getComputedTiming().endTime;
+          return a.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+        });
       let changed = false;
       const mo = new MutationObserver(() => (changed = true));
       mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -77,7 +86,7 @@ export function quietProbe(maxMs: number): Promise<ProbeResult> {
           if (fired) return;
           fired = true;
           if (navigating()) return done('navigating');
-          if (!changed) return done('quiet');
+          if (!changed && !moving()) return done('quiet');
           if (performance.now() - t0 > maxMs) return done('busy');
           changed = false;
           frame();

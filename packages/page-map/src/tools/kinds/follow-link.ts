@@ -7,24 +7,35 @@ import { settle } from '../../settle/settle';
 import { type Candidate, type ToolKind, settledOutcome } from './kind';
 import { goTo } from './navigate';
 
-/** Link choices for follow_link: content links first, then the rest, unique by text. */
+/**
+ * Link choices for follow_link: content links first, then the rest, unique by text. When the page
+ * has more texts than places, every destination gets one text first (the name the site's
+ * navigation gives it, else its first text in that order) and the other texts of the same
+ * destination fill what room is left: on a home page that lists each section with a dozen links
+ * into it (114 links), every section ("Actions", "Utilities") is a choice, instead of the first
+ * sections' links taking every place.
+ */
 export function linkChoices(links: RawLink[], max = 40): string[] {
   const rank = (l: RawLink) =>
     l.menu ? 4 : l.inMain && !l.chrome ? 0 : !l.chrome ? 1 : l.chrome === 'nav' || l.chrome === 'header' ? 2 : 3;
   const sorted = links
     .filter((l) => l.text)
     .map((l, i) => ({ l, i }))
-    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i);
-  const out: string[] = [];
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
+    .map((x) => x.l);
   const seen = new Set<string>();
-  for (const { l } of sorted) {
-    const k = l.text.toLowerCase();
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(l.text);
-    if (out.length >= max) break;
+  const unique = sorted.filter((l) => !seen.has(l.text.toLowerCase()) && !!seen.add(l.text.toLowerCase()));
+  if (unique.length <= max) return unique.map((l) => l.text);
+  // A destination goes by the name the site's navigation gives it, else by its first text.
+  const named = (l: RawLink) => !!l.menu || l.chrome === 'nav' || l.chrome === 'header';
+  const byPlace = new Map<string, RawLink>();
+  for (const l of unique) {
+    const had = byPlace.get(l.href);
+    if (!had || (named(l) && !named(had))) byPlace.set(l.href, l);
   }
-  return out;
+  const first = unique.filter((l) => byPlace.get(l.href) === l);
+  const rest = unique.filter((l) => byPlace.get(l.href) !== l);
+  return [...first, ...rest].slice(0, max).map((l) => l.text);
 }
 
 function followCandidate(raw: RawPage): Candidate {
