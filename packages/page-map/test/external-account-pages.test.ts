@@ -6,21 +6,10 @@
  * A sign-up is `sign_up`; a form that changes or sets a password is `change_password`, whatever
  * language it speaks (before, only English ones were: the others were offered as `sign_up`).
  */
-import type { Browser } from 'puppeteer-core';
-import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
 import { extractPageMap, runTool, type PageMap } from '../src';
-import { DJANGO_LANGUAGES, loginTools, openDjangoPage, useDjangoSite, type DjangoPage } from './external-django';
+import { DJANGO_LANGUAGES, loginTools, useDjangoPages, type DjangoPage } from './external-django';
 
-const site = useDjangoSite();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await closeTestBrowser(browser);
-});
-
-const open = (path: string) => openDjangoPage(browser, site(), path);
+const { site, open } = useDjangoPages();
 const names = (map: PageMap) => map.tools.map((t) => t.tool.name);
 const signIn = (p: DjangoPage, password: string) =>
   runTool(p.page, p.map, { tool: 'login', params: { username: site().username, password } }, { timeoutMs: 8000 });

@@ -12,20 +12,12 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { extractPageMap, offlineSummary } from '../src';
-import { openExternal, useExternalEnv } from './external-env';
+import { openExternal, sentencesAsRead, useExternalEnv } from './external-env';
 
 /** Installed by scripts/setup.sh (Debian package apache2-doc). */
 const MANUAL = '/usr/share/doc/apache2-doc/manual';
 const env = useExternalEnv(MANUAL);
 const ARTICLE = '#preamble, #page-content .section';
-
-/** A reader's count, independent of the product's splitter. */
-const sentencesAsRead = (s: string): number =>
-  s
-    .replace(/([。！？｡])/g, '$1\n')
-    .replace(/([.!?…])["”’')\]]*\s+/g, '$1\n')
-    .split('\n')
-    .filter((x) => x.trim()).length;
 
 /** Text compared without spaces or Markdown: links' addresses, emphasis and code marks dropped. */
 const bare = (s: string) =>

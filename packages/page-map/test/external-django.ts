@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'puppeteer-core';
+import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
 import { extractPageMap, preparePage, type PageMap } from '../src';
 
 /** Django's language codes, as its URLs carry them (/<code>/admin/login/). */
@@ -73,3 +74,19 @@ export async function openDjangoPage(browser: Browser, site: DjangoSite, path: s
 /** The page's tools that sign in. */
 export const loginTools = (map: PageMap) =>
   map.tools.filter((t) => t.binding.kind === 'form' && t.binding.purpose === 'login');
+
+/**
+ * The site and a browser for one test file (both started in beforeAll, stopped in afterAll), and
+ * `open(path)`: a page of the site in a fresh context, mapped.
+ */
+export function useDjangoPages(): { site: () => DjangoSite; open: (path: string) => Promise<DjangoPage> } {
+  const site = useDjangoSite();
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchTestBrowser();
+  });
+  afterAll(async () => {
+    await closeTestBrowser(browser);
+  });
+  return { site, open: (path) => openDjangoPage(browser, site(), path) };
+}

@@ -5,21 +5,10 @@
  * "Bitte Benutzername und Passwort für einen Staff-Account eingeben"), and the password-reset page
  * ("Forgotten your password?", an email box and a button) is never a login.
  */
-import type { Browser } from 'puppeteer-core';
-import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
 import { runTool } from '../src';
-import { DJANGO_LANGUAGES, loginTools, openDjangoPage, useDjangoSite } from './external-django';
+import { DJANGO_LANGUAGES, loginTools, useDjangoPages } from './external-django';
 
-const site = useDjangoSite();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await closeTestBrowser(browser);
-});
-
-const open = (path: string) => openDjangoPage(browser, site(), path);
+const { site, open } = useDjangoPages();
 
 describe.each(DJANGO_LANGUAGES)('Django admin in %s', (lang) => {
   test('a wrong password is LOGIN_REJECTED, the right one signs in', async () => {
