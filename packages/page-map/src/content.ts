@@ -22,7 +22,11 @@ const ARTICLE_START = `
   // Words of any script; Chinese and Japanese, written without spaces, about one per two characters.
   const wordsIn = (s) => (s.match(/[\\p{L}\\p{N}]+/gu) || []).length + Math.floor((s.match(/[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]/gu) || []).length / 2);
   const BLOCKS = 'p,div,ul,ol,dl,table,section,nav,header';
-  const linkWords = (el) => { let n = 0; for (const a of el.querySelectorAll('a')) n += wordsIn(a.textContent || ''); return n; };
+  // Links to other pages only: a tab list's links to its own panels (#past-day) are the page's state.
+  const here = location.href.split('#')[0];
+  const away = (a) => { try { return new URL(a.getAttribute('href') || '', document.baseURI).href.split('#')[0] !== here; } catch { return false; } };
+  const linksOut = (el) => Array.from(el.querySelectorAll('a[href]')).filter(away);
+  const linkWords = (el) => { let n = 0; for (const a of linksOut(el)) n += wordsIn(a.textContent || ''); return n; };
   const dropLeadingLinks = (root) => {
     const blocks = Array.from(root.querySelectorAll(BLOCKS));
     const prose = blocks.find((el) => !el.querySelector(BLOCKS) && wordsIn(el.textContent || '') - linkWords(el) >= 8);
@@ -31,7 +35,7 @@ const ARTICLE_START = `
       if (el === prose) break;
       if (!el.isConnected || el.contains(prose)) continue;
       const all = wordsIn(el.textContent || '');
-      if (all && el.querySelectorAll('a').length >= 2 && linkWords(el) * 2 >= all) el.remove();
+      if (all && linksOut(el).length >= 2 && linkWords(el) * 2 >= all) el.remove();
     }
   };
   const articleStart = (html) => {
