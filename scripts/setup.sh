@@ -36,14 +36,17 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
 fi
 
 # --- Debian packages: Chromium (and its headless shell), Redis; for page-map's tests on pages
-# others wrote, Django (its own sign-in pages, run with the Debian Python) and the Japanese Debian
-# New Maintainers' Guide (articles in a language written without spaces) ----------------------
+# others wrote, Django and django-allauth (their own account pages, run with the Debian Python),
+# the Japanese Debian New Maintainers' Guide (articles in a language written without spaces) and
+# the Apache HTTP Server manual (articles with menus and a sidebar, in ten languages) ------------
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v chromium >/dev/null || missing+=(chromium)
 [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 /usr/bin/python3 -c 'import django' 2>/dev/null || missing+=(python3-django)
+/usr/bin/python3 -c 'import allauth' 2>/dev/null || missing+=(python3-django-allauth)
 [ -d /usr/share/doc/maint-guide-ja/html ] || missing+=(maint-guide-ja)
+[ -d /usr/share/doc/apache2-doc/manual ] || missing+=(apache2-doc)
 if [ "${#missing[@]}" -gt 0 ]; then
   log "installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

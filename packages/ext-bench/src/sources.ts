@@ -40,6 +40,19 @@ export const SOURCES: readonly Source[] = [
     excluded: ['todo.html', 'assets/js/todo', 'assets/css/todo.css'],
   },
   { name: 'django-admin', title: "Django admin's sign-in page in 12 languages", webRoot: 'web', cleanUrls: false },
+  {
+    name: 'django-allauth',
+    title:
+      "django-allauth's account pages (sign in, sign up, password reset and change, e-mail, sign out) in 11 languages",
+    webRoot: 'web',
+    cleanUrls: false,
+  },
+  {
+    name: 'django-auth',
+    title: "Django's own password pages (reset, change, a new password after a reset link) in 11 languages",
+    webRoot: 'web',
+    cleanUrls: false,
+  },
   { name: 'govuk-frontend', title: 'GOV.UK Design System (govuk-frontend examples)', webRoot: 'web', cleanUrls: false },
   { name: 'nhsuk-frontend', title: 'NHS.UK design system (nhsuk-frontend examples)', webRoot: 'web', cleanUrls: false },
   {

@@ -12,6 +12,40 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 
+/**
+ * In-page helpers (source text): blocks made mostly of links before the article's first paragraph
+ * of prose (a language list, a breadcrumb trail, a share bar that the article's container holds)
+ * are not its text, so page_content starts where the article does. Nothing goes when the article
+ * has no prose.
+ */
+const ARTICLE_START = `
+  // Words of any script; Chinese and Japanese, written without spaces, about one per two characters.
+  const wordsIn = (s) => (s.match(/[\\p{L}\\p{N}]+/gu) || []).length + Math.floor((s.match(/[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]/gu) || []).length / 2);
+  const BLOCKS = 'p,div,ul,ol,dl,table,section,nav,header';
+  // Links to other pages only: a tab list's links to its own panels (#past-day) are the page's state.
+  const here = location.href.split('#')[0];
+  const away = (a) => { try { return new URL(a.getAttribute('href') || '', document.baseURI).href.split('#')[0] !== here; } catch { return false; } };
+  const linksOut = (el) => Array.from(el.querySelectorAll('a[href]')).filter(away);
+  const linkWords = (el) => { let n = 0; for (const a of linksOut(el)) n += wordsIn(a.textContent || ''); return n; };
+  const dropLeadingLinks = (root) => {
+    const blocks = Array.from(root.querySelectorAll(BLOCKS));
+    const prose = blocks.find((el) => !el.querySelector(BLOCKS) && wordsIn(el.textContent || '') - linkWords(el) >= 8);
+    if (!prose) return;
+    for (const el of blocks) {
+      if (el === prose) break;
+      if (!el.isConnected || el.contains(prose)) continue;
+      const all = wordsIn(el.textContent || '');
+      if (all && linksOut(el).length >= 2 && linkWords(el) * 2 >= all) el.remove();
+    }
+  };
+  const articleStart = (html) => {
+    const doc = document.implementation.createHTMLDocument('');
+    doc.body.innerHTML = html;
+    dropLeadingLinks(doc.body);
+    return doc.body.innerHTML;
+  };
+`;
+
 let script: string | undefined;
 
 function libSource(): string {
@@ -42,6 +76,7 @@ function libSource(): string {
       if (how === 'replace') c.replaceWith(t); else if (how === 'prepend') c.prepend(t); else c.append(t);
     }
   };
+  ${ARTICLE_START}
   return (maxChars) => {
     const clone = document.cloneNode(true);
     markState(document, clone);
@@ -49,13 +84,15 @@ function libSource(): string {
     for (const n of clone.querySelectorAll('script,style,noscript,template,iframe')) n.remove();
     let article = null;
     try { article = new Readability(clone, { charThreshold: 200, keepClasses: false }).parse(); } catch { article = null; }
-    let html = article && article.content;
+    let html = article && article.content && articleStart(article.content);
     let title = article && article.title;
-    if (!html || (article.textContent || '').trim().length < 80) {
+    // A notice of copyright or licence (a page's footer, printed or not) is never the article.
+    const notice = /^(?:copyright|©|\\(c\\))/i.test((article && article.textContent || '').trim());
+    if (!html || notice || (article.textContent || '').trim().length < 80) {
       const main = document.querySelector('main,[role=main],article') || document.body;
       const c = main ? main.cloneNode(true) : null;
-      if (c) { for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form')) n.remove(); }
-      html = c ? c.innerHTML : '';
+      if (c) { for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form,[role=contentinfo],#footer,.footer')) n.remove(); }
+      html = c ? articleStart(c.innerHTML) : '';
       title = document.title;
     }
     const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', linkStyle: 'inlined' });

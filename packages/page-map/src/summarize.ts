@@ -10,7 +10,7 @@ import { clampSummary, endsSentence, sentences } from './sentences';
 import type { Summarizer, Summary, SummaryInput } from './types';
 
 const BOILERPLATE =
-  /\b(cookies?|consent|privacy (policy|settings)|all rights reserved|terms of (use|service)|javascript is (disabled|required)|enable javascript|skip to (main )?content|newsletter|follow us|©)\b/i;
+  /\b(cookies?|consent|privacy (policy|settings)|all rights reserved|copyright|licensed under|terms of (use|service)|javascript is (disabled|required)|enable javascript|skip to (main )?content|newsletter|follow us|©)\b/i;
 
 /**
  * Deterministic summary from the main content: the first sentences of the first real paragraphs
@@ -33,11 +33,25 @@ const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 const wordCount = (line: string): number =>
   line.split(' ').filter(Boolean).length + Math.floor((line.match(CJK_CHARS)?.length ?? 0) / 2);
 
+/** Items between separators: "Modules | Directives | FAQ", "Apache > HTTP Server > Documentation". */
+const SEPARATOR = /\s[|›>»·•/]\s/;
+
+/**
+ * A menu, a breadcrumb trail or a language list written as one line: three or more items between
+ * separators, all but one of them three words or fewer. Long enough to pass for prose by length
+ * and word count, it was taken as a summary's first sentence (the Apache HTTP Server manual).
+ */
+function isSeparatedList(line: string): boolean {
+  const items = line.split(SEPARATOR);
+  return items.length >= 3 && items.filter((x) => wordCount(x) > 3).length <= 1;
+}
+
 /**
  * A line of prose: 40 characters and six words; in Chinese or Japanese (no spaces, denser) 20
  * characters and a full stop 。！？ in them, which headings and menu entries do not have.
  */
 function isProse(line: string): boolean {
+  if (isSeparatedList(line)) return false;
   const cjk = line.match(CJK_CHARS)?.length ?? 0;
   if (cjk >= 10) return line.length >= 20 && /[。！？｡]/.test(line);
   return line.length >= 40 && wordCount(line) >= 6;
@@ -52,6 +66,9 @@ export function offlineSummary(input: SummaryInput): string {
     if (!isProse(line)) continue; // headings, menu items, buttons, a table of contents
     if (BOILERPLATE.test(line) && line.length < 200) continue;
     if (!/\p{L}{3}/u.test(line)) continue;
+    // The page's heading (a line its title holds, with no sentence end: "Overview of new features
+    // in Apache HTTP Server 2.0" in the title "Overview of … 2.0 - Apache HTTP Server Version 2.4").
+    if (title && !endsSentence(line) && title.toLowerCase().includes(line.toLowerCase())) continue;
     for (const s of sentences(line)) {
       if (wordCount(s) < 4) continue;
       if (title && s.toLowerCase() === title.toLowerCase()) continue;

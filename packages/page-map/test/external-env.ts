@@ -63,3 +63,11 @@ export async function openExternal(env: ExternalEnv, path: string): Promise<Open
     close: () => ctx.close(),
   };
 }
+
+/** A reader's count of sentences, independent of the product's splitter: at 。！？ wherever they stand, at . ! ? before a space. */
+export const sentencesAsRead = (s: string): number =>
+  s
+    .replace(/([。！？｡])/g, '$1\n')
+    .replace(/([.!?…])["”’')\]]*\s+/g, '$1\n')
+    .split('\n')
+    .filter((x) => x.trim()).length;

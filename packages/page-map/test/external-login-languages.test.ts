@@ -5,32 +5,10 @@
  * "Bitte Benutzername und Passwort für einen Staff-Account eingeben"), and the password-reset page
  * ("Forgotten your password?", an email box and a button) is never a login.
  */
-import type { Browser } from 'puppeteer-core';
-import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
-import { extractPageMap, preparePage, runTool, type PageMap } from '../src';
-import { DJANGO_LANGUAGES, useDjangoSite } from './external-django';
+import { runTool } from '../src';
+import { DJANGO_LANGUAGES, loginTools, useDjangoPages } from './external-django';
 
-const site = useDjangoSite();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchTestBrowser();
-});
-afterAll(async () => {
-  await closeTestBrowser(browser);
-});
-
-/** Opens a page of the site in a fresh context (its own cookies) and maps it. */
-async function open(path: string) {
-  const ctx = await browser.createBrowserContext();
-  const page = await ctx.newPage();
-  await preparePage(page);
-  await page.goto(site().url(path), { waitUntil: 'load' });
-  const map: PageMap = await extractPageMap(page, { includeContent: false });
-  return { page, map, close: () => ctx.close() };
-}
-
-const loginTools = (map: PageMap) =>
-  map.tools.filter((t) => t.binding.kind === 'form' && t.binding.purpose === 'login');
+const { site, open } = useDjangoPages();
 
 describe.each(DJANGO_LANGUAGES)('Django admin in %s', (lang) => {
   test('a wrong password is LOGIN_REJECTED, the right one signs in', async () => {

@@ -7,19 +7,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { extractPageMap, offlineSummary } from '../src';
-import { openExternal, useExternalEnv } from './external-env';
+import { openExternal, sentencesAsRead, useExternalEnv } from './external-env';
 
 /** Installed by scripts/setup.sh (Debian package maint-guide-ja). */
 const GUIDE = '/usr/share/doc/maint-guide-ja/html';
 const env = useExternalEnv(GUIDE);
-
-/** A reader's count, independent of the product's splitter. */
-const sentencesAsRead = (s: string): number =>
-  s
-    .replace(/([。！？｡])/g, '$1\n')
-    .replace(/([.!?…])["”’')\]]*\s+/g, '$1\n')
-    .split('\n')
-    .filter((x) => x.trim()).length;
 
 const chapters = existsSync(GUIDE) ? readdirSync(GUIDE).filter((f) => f.endsWith('.ja.html')) : [];
 

@@ -80,26 +80,42 @@ function greetsNow(s: PageSignals, was: PageSignals | undefined): boolean {
   return !!now && !(was && SIGNED_IN_WORDS.test(was.text.slice(0, 3000)));
 }
 
+/**
+ * The same page: same origin and path. A sign-in form that posts to its own path answers there
+ * without the query it was opened with (django-allauth's `?next=…`); that is still the form posting
+ * back to itself.
+ */
+function samePage(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.origin === y.origin && x.pathname === y.pathname;
+  } catch {
+    return a === b;
+  }
+}
+
 /** Classifies the page after a login submit. Exported for tests over frozen signals. */
 export function classifyLogin(s: PageSignals, before: LoginBefore): LoginClass {
   const was = before.signals;
-  const fresh = was && s.url === was.url ? s.alerts.filter((a) => !was.alerts.includes(a)) : s.alerts;
+  const fresh = was && samePage(s.url, was.url) ? s.alerts.filter((a) => !was.alerts.includes(a)) : s.alerts;
   const alerts = fresh.join(' \n ');
-  const stillLogin = s.password || (s.url === before.url && REJECTED.test(alerts));
+  const atForm = samePage(s.url, before.url);
+  const stillLogin = s.password || (atForm && REJECTED.test(alerts));
   if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000))))
     return 'CAPTCHA_REQUIRED';
   if (NEW_DEVICE.test(`${s.title} ${s.text.slice(0, 3000)}`)) return 'NEW_DEVICE_CHECK';
   if (s.otp || (TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password)) return 'TWO_FACTOR_REQUIRED';
   // Evidence tied to the form: a new error message while a sign-in form (or the same URL) remains.
-  if (REJECTED.test(alerts) && (s.password || s.url === before.url)) return 'LOGIN_REJECTED';
+  if (REJECTED.test(alerts) && (s.password || atForm)) return 'LOGIN_REJECTED';
   // A new message that is no greeting, with the sign-in form shown again at the same address (the
   // form posted back to itself, or a script answered in place): a refusal, however it is worded
   // ("Bitte Benutzername und Passwort … eingeben" says no "wrong").
-  if (s.password && s.url === before.url && fresh.some((a) => !SIGNED_IN_WORDS.test(a))) return 'LOGIN_REJECTED';
+  if (s.password && atForm && fresh.some((a) => !SIGNED_IN_WORDS.test(a))) return 'LOGIN_REJECTED';
   // The page now greets the person ("signed in as", "welcome,", a sign-out link): words such as
   // "invalid" elsewhere in its text are no refusal.
   if (greetsNow(s, was)) return 'ok';
-  if (s.password && freshRejection(s.text.slice(0, 3000), was && s.url === was.url ? was.text : undefined))
+  if (s.password && freshRejection(s.text.slice(0, 3000), was && samePage(s.url, was.url) ? was.text : undefined))
     return 'LOGIN_REJECTED';
   if (s.password && s.invalid && !was?.invalid) return 'LOGIN_REJECTED';
   if (s.captcha && before.hadCaptcha && s.url === before.url) return 'CAPTCHA_REQUIRED';

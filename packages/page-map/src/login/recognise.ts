@@ -8,7 +8,7 @@
 import type { RawField, RawGroup } from '../shared/page-script-types';
 import { ONE_TIME_CODE_WORDS } from '../shared/one-time-code';
 import type { Purpose } from '../bindings';
-import { RECOVERY_PHRASES, SIGN_IN_OR_CONTINUE, SIGN_IN_WORDS, SIGN_UP_WORDS } from './words';
+import { CHANGE_PASSWORD_WORDS, RECOVERY_PHRASES, SIGN_IN_OR_CONTINUE, SIGN_IN_WORDS, SIGN_UP_WORDS } from './words';
 
 /** Everything a group says about itself, lower-cased, for purpose matching. */
 export function wordsOf(g: RawGroup): string {
@@ -46,9 +46,22 @@ export const RECOVERY_WORDS = RECOVERY_PHRASES;
 const NEWSLETTER = /\b(newsletter|subscribe|subscription|mailing list|updates by email)\b/;
 /** A password field someone can type into (a read-only or disabled one is shown, not asked for). */
 export const isPasswordInput = (f: RawField): boolean => f.type === 'password' && !f.locked;
-/** A sign-up-like form (two password fields) that changes the password instead. */
-export const isPasswordChange = (words: string): boolean =>
-  /change (your )?password|new password|current password|update password/.test(words) && !SIGNUP_WORDS.test(words);
+/**
+ * A sign-up-like form (two password fields) that changes or sets the password instead: it asks for
+ * no identity (every field typed into is a password: a change, or a new password after a reset
+ * link), or marks one password as the current one beside a new one, or says so in any language of
+ * the tables (words/change-password.ts) and nowhere that it creates an account. A sign-up always
+ * asks who is signing up.
+ */
+export function isPasswordChange(g: RawGroup): boolean {
+  const typed = g.fields.filter((f) => !['checkbox', 'checkbox-group', 'radio'].includes(f.type) && !f.locked);
+  const passwords = typed.filter(isPasswordInput);
+  if (passwords.length >= 2 && passwords.length === typed.length) return true;
+  const ac = new Set(passwords.map((f) => f.autocomplete));
+  if (ac.has('current-password') && ac.has('new-password')) return true;
+  const words = wordsOf(g);
+  return CHANGE_PASSWORD_WORDS.test(words) && !SIGNUP_WORDS.test(words);
+}
 export const CHECKOUT_WORDS =
   /\b(checkout|check out|shipping|billing|delivery address|payment|card number|place (your )?order)\b/;
 const PROFILE_FIELD =

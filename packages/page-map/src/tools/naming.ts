@@ -2,7 +2,7 @@
 import type { RawField, RawGroup } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import type { Purpose } from '../bindings';
-import { RECOVERY_WORDS, isPasswordChange, wordsOf } from '../login/recognise';
+import { RECOVERY_WORDS, isPasswordChange } from '../login/recognise';
 
 const PURPOSE_NAMES: [RegExp, string][] = [
   [/subscribe|newsletter|mailing list/, 'subscribe'],
@@ -45,7 +45,7 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
   if (purpose === 'login') return 'login';
   if (purpose === 'search') return 'search';
   if (purpose === 'sign_up') {
-    return isPasswordChange(wordsOf(g)) ? 'change_password' : 'sign_up';
+    return isPasswordChange(g) ? 'change_password' : 'sign_up';
   }
   if (purpose === 'verify_code') return 'verify_code';
   const own = `${g.submitLabel} ${g.ariaLabel} ${g.heading} ${g.formId} ${g.formName} ${g.action} ${g.className}`

@@ -35,16 +35,23 @@ export function paramType(f: RawField): ParamType {
   }
 }
 
+/** A label's closing colon ("Password:", "パスワード：") is punctuation, not part of what it names. */
+const unsuffixed = (s: string): string => s.replace(/\s*[:：]\s*$/u, '');
+
 export function fieldDescription(f: RawField): string {
   // What a person reads first: the label, else the short text right before the field (a table
-  // cell, a div-built form), else the placeholder; a long preceding text is a weaker sign.
+  // cell, a div-built form), else the placeholder; a long preceding text is a weaker sign. A
+  // placeholder that repeats the label is no example (django-allauth: "Password" and "Password
+  // (again)" were "Password: (e.g. Password)" and "Password (again): (e.g. Password (again))",
+  // which an agent could not tell apart by the label "Password").
   const shortNearby = f.nearby && f.nearby.length <= 40 ? f.nearby : '';
-  const base = f.paramDesc || f.label || shortNearby || f.placeholder || f.nearby || f.name || f.type;
+  const base = f.paramDesc || unsuffixed(f.label) || shortNearby || f.placeholder || f.nearby || f.name || f.type;
+  const repeats = (s: string) => unsuffixed(s).toLowerCase() === base.toLowerCase();
   const hints: string[] = [];
   // A field revealed by a choice is told from the question by that choice, not by the question's words.
   if (f.revealedBy) hints.push(`shown when "${f.revealedBy}" is chosen`);
   else if (f.section && f.section !== base && f.type !== 'radio') hints.push(`in "${f.section}"`);
-  if (f.placeholder && f.placeholder !== base && !f.paramDesc) hints.push(`e.g. ${f.placeholder}`);
+  if (f.placeholder && !repeats(f.placeholder) && !f.paramDesc) hints.push(`e.g. ${f.placeholder}`);
   if (f.hint && f.hint !== base && f.hint !== f.placeholder) hints.push(f.hint);
   if (f.collects) hints.push('each line is added to the list the form sends');
   if (f.type === 'checkbox') hints.push('true to check');

@@ -1,8 +1,10 @@
 /**
  * The login wing's word tables, one per concern, as data (one file each, every language of
- * `match.ts`): sign-in, "continue", sign-up, account recovery, a rejection, signed in. Adding a
+ * `match.ts`): sign-in, "continue", sign-up, account recovery, a rejection, signed in, a
+ * password change. Adding a
  * language means adding a line to each table, never code.
  */
+import { CHANGE_PASSWORD } from './change-password';
 import { CONTINUE } from './continue';
 import { matcherOf } from './match';
 import { RECOVERY } from './recovery';
@@ -19,4 +21,5 @@ export const SIGN_UP_WORDS = matcherOf(SIGN_UP);
 export const RECOVERY_PHRASES = matcherOf(RECOVERY);
 export const REJECTED_WORDS = matcherOf(REJECTED);
 export const SIGNED_IN_WORDS = matcherOf(SIGNED_IN);
-export const WORD_TABLES = { SIGN_IN, CONTINUE, SIGN_UP, RECOVERY, REJECTED, SIGNED_IN };
+export const CHANGE_PASSWORD_WORDS = matcherOf(CHANGE_PASSWORD);
+export const WORD_TABLES = { SIGN_IN, CONTINUE, SIGN_UP, RECOVERY, REJECTED, SIGNED_IN, CHANGE_PASSWORD };

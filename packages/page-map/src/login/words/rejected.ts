@@ -23,7 +23,7 @@ export const REJECTED: WordTable = {
   es: [
     'incorrect[oa]s?',
     'inv[aá]lid[oa]s?',
-    'no (?:es|son) v[aá]lid[oa]s?',
+    'no (?:es|son) (?:v[aá]lid|correct)[oa]s?',
     '(?:clave|contraseña) correct[oa]s?',
     'int[eé]ntalo de nuevo',
     'error al iniciar',
@@ -39,9 +39,18 @@ export const REJECTED: WordTable = {
     'ne correspondent pas',
     'réessayez',
   ],
-  pt: ['incorret[oa]s?', 'inv[aá]lid[oa]s?', 'errad[oa]s?', 'senha corret[oa]s?', 'falhou', 'tente novamente'],
+  pt: [
+    'incorret[oa]s?',
+    'inv[aá]lid[oa]s?',
+    'errad[oa]s?',
+    'senha corret[oa]s?',
+    'não (?:é|são|está|estão) (?:corret|válid)[oa]s?',
+    'falhou',
+    'tente novamente',
+  ],
   ru: [
     'неверн\\p{L}*',
+    'не верн\\p{L}*',
     'неправильн\\p{L}*',
     'введите корректн\\p{L}*',
     'ошибка входа',
@@ -50,7 +59,7 @@ export const REJECTED: WordTable = {
   ],
   it: [
     'errat[aoei]',
-    'non (?:valid[aoei]|corrett[aoei])',
+    'non (?:(?:è|sono) )?(?:valid[aoei]|corrett[aoei])',
     'non valid[aoei]',
     'password corrett[aoei]',
     'riprova',
@@ -58,5 +67,5 @@ export const REJECTED: WordTable = {
   ],
   zh: ['错误', '錯誤', '不正确', '不正確', '无效', '正确的', '失败'],
   pl: ['nieprawidłow\\p{L}*', 'niepoprawn\\p{L}*', 'błędn\\p{L}*', 'wprowadź poprawne', 'spróbuj ponownie'],
-  nl: ['onjuist', 'ongeldig', 'verkeerd', 'voer de correcte', 'probeer het opnieuw', 'mislukt'],
+  nl: ['onjuist', 'ongeldig', 'verkeerd', 'voer de correcte', 'probeer het opnieuw', 'mislukt', 'komen niet overeen'],
 };
