@@ -6,13 +6,15 @@
  *
  * - minimal raw: new context, new page, goto(load), one small read (limit.ts's rawMinimalBrowse);
  * - the worker's page work, in this process: a pooled page's preparation (preparePage, plus light
- *   loading when on), goto(load), extractPageMap, close — without the gateway, queue and worker.
+ *   loading when on), goto(load), extractPageMap, close — without the gateway, queue and worker;
+ *   also with a second page in the same session (a second document);
+ * - an in-page click on an open session (counter page): the tool, its settling, the page map after.
  *
  * On the form page (no images) and on a page with photos, a font and a video poster
  * (heavy-page.ts), with light loading on and off.
  */
 import puppeteer, { type Browser, type ConnectionTransport } from 'puppeteer-core';
-import { extractPageMap, installPageScript, loadLight, preparePage } from '@pagemap/page-map';
+import { extractPageMap, loadLight, preparePage, runTool } from '@pagemap/page-map';
 import type { FixtureServer } from '@pagemap/test-utils';
 import { launchLimitBrowser, rawMinimalBrowse } from './limit';
 import { descendantsCpuMs, processCpuMs } from './cpu';
@@ -32,7 +34,7 @@ export interface PageWork {
 }
 
 /** A DevTools transport over Node's WebSocket that counts what passes. */
-class CountingTransport implements ConnectionTransport {
+export class CountingTransport implements ConnectionTransport {
   sent = 0;
   bytesSent = 0;
   bytesReceived = 0;
@@ -67,20 +69,45 @@ class CountingTransport implements ConnectionTransport {
   }
 }
 
-/** The worker's page work on one page, in this process (see the module comment). */
-async function servicePage(browser: Browser, url: string, light: boolean, install = false): Promise<void> {
+/** The worker's page work on one page, in this process (see the module comment); `then` a second page. */
+export async function servicePage(browser: Browser, url: string, light: boolean, then?: string): Promise<void> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
     await preparePage(page);
-    if (install) await installPageScript(page);
     if (light) await loadLight(page);
-    const res = await page.goto(url, { waitUntil: 'load' });
-    const map = await extractPageMap(page, { includeContent: false, status: res?.status() });
-    if (!map.title) throw new Error('no title');
+    for (const at of then ? [url, then] : [url]) {
+      const res = await page.goto(at, { waitUntil: 'load' });
+      const map = await extractPageMap(page, { includeContent: false, status: res?.status() });
+      if (!map.title) throw new Error('no title');
+    }
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A session on the counter page, for the in-page click: each `click()` is what a follow-up with
+ * one button does in the worker — the tool (click and settle), then the page map after it.
+ */
+async function counterSession(
+  browser: Browser,
+  url: string,
+): Promise<{ click: () => Promise<void>; close: () => Promise<void> }> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await preparePage(page);
+  await loadLight(page);
+  await page.goto(url, { waitUntil: 'load' });
+  let map = await extractPageMap(page, { includeContent: false });
+  return {
+    click: async () => {
+      const out = await runTool(page, map, { tool: 'increment', params: {} }, { timeoutMs: 5000 });
+      if (!out.result.success) throw new Error(`click: ${JSON.stringify(out.result.error)}`);
+      map = await extractPageMap(page, { includeContent: false });
+    },
+    close: () => context.close(),
+  };
 }
 
 export async function measurePageWork(
@@ -114,9 +141,15 @@ export async function measurePageWork(
   try {
     await scenario('minimal raw, form page', () => rawMinimalBrowse(browser, formUrl));
     await scenario('worker page work, form page', () => servicePage(browser, formUrl, true));
-    await scenario('worker page work, form page, script installed per document', () =>
-      servicePage(browser, formUrl, true, true),
+    await scenario('worker page work, form page, then a second page', () =>
+      servicePage(browser, formUrl, true, site.url('/links.html')),
     );
+    const counter = await counterSession(browser, site.url('/bench-counter.html'));
+    try {
+      await scenario('in-page click and its page map (per click), counter page', counter.click);
+    } finally {
+      await counter.close();
+    }
     await scenario('minimal raw, photo page', () => rawMinimalBrowse(browser, heavy.url), heavy.bytes);
     await scenario('worker page work, photo page, light', () => servicePage(browser, heavy.url, true), heavy.bytes);
     await scenario('worker page work, photo page, in full', () => servicePage(browser, heavy.url, false), heavy.bytes);

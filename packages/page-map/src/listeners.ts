@@ -3,14 +3,17 @@
  * browser's own debugger (CDP `DOMDebugger.getEventListeners` over the whole document, open
  * shadow roots included), so the page script can offer what a script alone made interactive: a
  * row or list item a jQuery handler selects, an input that acts on Enter, a label edited on
- * double-click. The marks are a non-enumerable symbol property per element (shared/listens.ts),
- * refreshed before each reading and each click; nothing else of the page changes.
+ * double-click. The marks are a non-enumerable symbol property per element (shared/listens.ts) in
+ * the page script's own world (page-script-host/world.ts), where the page cannot see them,
+ * refreshed before each reading and each click; nothing of the page changes.
  *
  * Best effort and bounded: a page the debugger cannot read (a closed target, a page still being
  * replaced) simply gets no marks, and the in-page signs (roles, cursor, onclick) still apply.
  */
 import type { CDPSession, Page } from 'puppeteer-core';
 import { LISTENS_KEY, MARKED_EVENTS } from './shared/listens';
+import { sessionOf as frameSession, worldOf } from './page-script-host/world';
+import { beforeNextCall } from './page-script-host/call';
 
 /** Most elements marked per reading (pages with thousands of own listeners keep the first ones). */
 const MAX_MARKED = 2000;
@@ -24,16 +27,41 @@ interface Listener {
   backendNodeId?: number;
 }
 
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
+/**
+ * The page's own DevTools session (puppeteer's, on the page's target): no session of our own to
+ * attach per page.
+ */
+const sessionOf = (page: Page): CDPSession => frameSession(page.mainFrame());
 
-function sessionOf(page: Page): Promise<CDPSession> {
-  let s = sessions.get(page);
-  if (!s) {
-    s = page.createCDPSession();
-    sessions.set(page, s);
-    s.catch(() => sessions.delete(page));
-  }
-  return s;
+/**
+ * The document's and window's handles, kept for the document's life in an object group of their
+ * own (its context drops them with the document): later readings of the same document (after a
+ * tool) skip asking for them. A new document has a new world (context id); a stale handle fails
+ * its call and is asked for again.
+ */
+interface DocHandles {
+  /** The page script's world in the document. */
+  contextId: number;
+  doc: string;
+  win: string;
+  /** Whether marks were put in this document (then a reading with none clears them). */
+  marked: boolean;
+}
+const handles = new WeakMap<Page, DocHandles>();
+const DOC_GROUP = 'pagemap-document';
+
+async function handlesOf(page: Page, cdp: CDPSession): Promise<DocHandles | null> {
+  const { contextId } = await worldOf(page.mainFrame());
+  const known = handles.get(page);
+  if (known?.contextId === contextId) return known;
+  const [doc, win] = await Promise.all([
+    cdp.send('Runtime.evaluate', { expression: 'document', contextId, objectGroup: DOC_GROUP }),
+    cdp.send('Runtime.evaluate', { expression: 'window', contextId, objectGroup: DOC_GROUP }),
+  ]);
+  if (!doc.result.objectId || !win.result.objectId) return null;
+  const h = { contextId, doc: doc.result.objectId, win: win.result.objectId, marked: false };
+  handles.set(page, h);
+  return h;
 }
 
 /** In the page: puts each element's listened types under the shared key (and clears stale marks first). */
@@ -63,59 +91,94 @@ function typesByNode(listeners: Listener[]): Map<number, Set<string>> {
   return out;
 }
 
-async function markWith(cdp: CDPSession): Promise<number> {
-  try {
-    return await markAll(cdp);
-  } finally {
-    await cdp.send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
+async function markWith(page: Page, cdp: CDPSession, live: () => boolean): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const h = await handlesOf(page, cdp);
+    if (!h) return 0;
+    try {
+      return await markAll(page, cdp, h, live);
+    } catch (err) {
+      // The document was replaced under its handles: asked for again, once.
+      handles.delete(page);
+      if (attempt >= 2) throw err;
+    }
   }
 }
 
-async function markAll(cdp: CDPSession): Promise<number> {
-  const doc = await cdp.send('Runtime.evaluate', { expression: 'document', objectGroup: GROUP });
-  const docId = doc.result.objectId;
-  const win = await cdp.send('Runtime.evaluate', { expression: 'window', objectGroup: GROUP });
-  if (!docId || !win.result.objectId) return 0;
+async function markAll(page: Page, cdp: CDPSession, h: DocHandles, live: () => boolean): Promise<number> {
   const [inDoc, onWin] = await Promise.all([
-    cdp.send('DOMDebugger.getEventListeners', { objectId: docId, depth: -1, pierce: true }),
-    cdp.send('DOMDebugger.getEventListeners', { objectId: win.result.objectId }),
+    cdp.send('DOMDebugger.getEventListeners', { objectId: h.doc, depth: -1, pierce: true }),
+    cdp.send('DOMDebugger.getEventListeners', { objectId: h.win }),
   ]);
   const byNode = [...typesByNode(inDoc.listeners).entries()].slice(0, MAX_MARKED);
+  const winTypes = [...new Set(onWin.listeners.map((l) => l.type).filter((t) => MARKED_EVENTS.includes(t)))];
+  // Nothing to mark and nothing marked before in this document: no call at all.
+  if (byNode.length === 0 && winTypes.length === 0 && !h.marked) return 0;
+  const marks = await resolveAll(cdp, h, byNode, winTypes);
+  // The marks are put by the page script's next call, in its message (see beforeNextCall), which
+  // releases the handles after it.
+  const release = () => {
+    if (byNode.length) void cdp.send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
+  };
+  if (!live()) {
+    release();
+    return 0;
+  }
+  beforeNextCall(page, {
+    contextId: h.contextId,
+    fn: applyMarks.toString(),
+    args: [{ value: LISTENS_KEY }, { value: marks.types }, ...marks.args],
+    alone: () => applyAlone(cdp, h, marks),
+    release,
+  });
+  return marks.args.length;
+}
+
+interface Marks {
+  args: { objectId: string }[];
+  types: string[];
+}
+
+/** The debugger's handles of the marked elements (and the window), in the page script's world. */
+async function resolveAll(
+  cdp: CDPSession,
+  h: DocHandles,
+  byNode: [number, Set<string>][],
+  winTypes: string[],
+): Promise<Marks> {
   const resolved = await Promise.all(
     byNode.map(([backendNodeId]) =>
-      cdp.send('DOM.resolveNode', { backendNodeId, objectGroup: GROUP }).catch(() => null),
+      cdp
+        .send('DOM.resolveNode', { backendNodeId, executionContextId: h.contextId, objectGroup: GROUP })
+        .catch(() => null),
     ),
   );
-  const args: { objectId?: string; value?: unknown }[] = [];
-  const types: string[] = [];
+  const marks: Marks = { args: [], types: [] };
   byNode.forEach(([, set], i) => {
     const id = resolved[i]?.object.objectId;
     if (!id) return;
-    args.push({ objectId: id });
-    types.push([...set].join(' '));
+    marks.args.push({ objectId: id });
+    marks.types.push([...set].join(' '));
   });
-  const winTypes = [...new Set(onWin.listeners.map((l) => l.type).filter((t) => MARKED_EVENTS.includes(t)))];
   if (winTypes.length) {
-    args.push({ objectId: win.result.objectId });
-    types.push(winTypes.join(' '));
+    marks.args.push({ objectId: h.win });
+    marks.types.push(winTypes.join(' '));
   }
-  try {
-    await cdp.send('Runtime.callFunctionOn', {
-      objectId: docId,
-      functionDeclaration: applyMarks.toString(),
-      arguments: [{ value: LISTENS_KEY }, { value: types }, ...args],
-    });
-  } catch {
-    // Elements of a same-origin frame live in another JavaScript world, and one call cannot take
-    // them with the top's: each element is marked by a call of its own instead.
-    await cdp.send('Runtime.callFunctionOn', {
-      objectId: docId,
-      functionDeclaration: applyMarks.toString(),
-      arguments: [{ value: LISTENS_KEY }, { value: [] }],
-    });
-    await Promise.all(args.map((a, i) => markOne(cdp, a.objectId!, types[i]!)));
-  }
-  return args.length;
+  h.marked = marks.args.length > 0;
+  return marks;
+}
+
+/**
+ * The marks put by calls of their own. Elements of a same-origin frame live in another JavaScript
+ * context, and one call cannot take them with the top's: each element is marked by a call of its own.
+ */
+async function applyAlone(cdp: CDPSession, h: DocHandles, marks: Marks): Promise<void> {
+  await cdp.send('Runtime.callFunctionOn', {
+    objectId: h.doc,
+    functionDeclaration: applyMarks.toString(),
+    arguments: [{ value: LISTENS_KEY }, { value: [] }],
+  });
+  await Promise.all(marks.args.map((a, i) => markOne(cdp, a.objectId, marks.types[i]!)));
 }
 
 /** In the page: one target's mark, in the target's own world, recorded in its window's set (see applyMarks). */
@@ -148,8 +211,13 @@ export async function markListeners(page: Page): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(0), MARK_BUDGET_MS)));
   try {
-    const cdp = await sessionOf(page);
-    return await Promise.race([markWith(cdp).catch(() => 0), late]);
+    let live = true;
+    const marking = markWith(page, sessionOf(page), () => live).catch(() => 0);
+    const timedOut = late.then((n) => {
+      live = false;
+      return n;
+    });
+    return await Promise.race([marking, timedOut]);
   } catch {
     return 0;
   } finally {

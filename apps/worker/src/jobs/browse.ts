@@ -16,7 +16,6 @@ import type { LoginGuard } from './login-guard';
 import type { JobContext } from './consumers';
 import { jobFailure, SESSION_GONE, type JobError } from './failure';
 import type { PhaseClock } from '../telemetry/phases';
-import { watchCookies } from './login-by-cookies';
 import { openFirstPage } from './first-page';
 import { browseResponse, pageAfter, type PageSummaries } from './page-answer';
 import { shareable } from './page-map-cache';
@@ -117,9 +116,9 @@ export class BrowseHandler {
 
   /** Runs the request's tools; the session counts as having acted from now on. */
   async #runBatch(session: Session, map: PageMap, calls: ToolCall[], job: BrowseJob): Promise<BatchOutcome> {
-    // Whatever the tools do (a form posted, storage written), the session's pages may now show it.
+    // Whatever the tools do (a form posted, storage written, a sign-in by cookies), the session's
+    // pages may now show it: from now on it never shares the page-map cache (page-map-cache.ts).
     session.acted = true;
-    const cookiesChanged = await watchCookies(session.context);
     const documents = new DocumentWatch(session.page);
     let out: BatchOutcome;
     try {
@@ -142,7 +141,7 @@ export class BrowseHandler {
     }
     // A dialog may echo a value typed by any tool of the batch, as typed or disguised: redact all.
     dialogsOf(session.page).redact((m) => redactEchoes(m, calls));
-    if (!session.authenticated && (out.loggedIn || (await cookiesChanged()))) session.authenticated = true;
+    if (out.loggedIn) session.authenticated = true;
     return out;
   }
 

@@ -14,8 +14,9 @@ export class Session {
   /** The page map the caller saw last; tools are resolved against it. */
   pageMap: PageMap | undefined;
   /**
-   * Set once a login tool ran or a tool changed cookies: from then on the session's page maps
-   * are never read from or written to the shared cache.
+   * Set once a login tool ran: from then on the session's page maps are never read from or written
+   * to the shared cache. (Any tool already sets `acted`, which does the same: a sign-in by other
+   * tools, cookies set, is covered by it without reading the cookies around each batch.)
    */
   authenticated = false;
   /**

@@ -3,109 +3,159 @@
  * bundle (built from ../page-script/main.ts by scripts/build-page-script.mjs into ./generated/)
  * defines `pagemapPageScript`.
  *
- * The first call in a document sends the whole source, which also keeps the script in the
- * document; later calls in the same document send only the request. Sending the source (then
- * 45 KB, unminified) with every call cost about 3 ms per call on top of the call itself (transfer
- * and compile, measured on the fixture pages), and a login makes five calls.
+ * It runs in its own isolated world (world.ts), never in the page's: the page's scripts cannot
+ * see it, call it or patch what it uses. It is installed once per document: preparePage
+ * (../prepare-page.ts) gives the page a new-document script in that world, so each document (and
+ * each same-site frame) holds the script before its own scripts run, and each call is one short
+ * message (the request). The install only defines a loader: the bundle is compiled on the first
+ * call in a document, so frames and documents never read cost only V8's pre-parse of it.
  *
- * `installPageScript` puts it in every new document instead (evaluateOnNewDocument). The worker
- * does not use it: a new session's page has one document, which gets the source once either way,
- * and measured per page (bench/src/page-work.ts: protocol messages, bytes, Chromium CPU) the
- * install saved nothing, while it compiles the script in every frame and every document, read or
- * not (an earlier measurement saw each load 3–6 ms slower). The bench keeps it to measure again.
+ * A document the install did not reach (about:blank made before it, a page never prepared, a
+ * frame of another site, which has a DevTools session of its own) answers "none" to the short
+ * message and gets the source with the next (once per document).
  *
- * The request travels as an evaluate argument (never spliced into source, so fill values stay out
- * of the script text).
+ * What only the page's world knows (React's handlers on an element, the WebMCP registry) the
+ * script asks through DOM events of a name made per process (main-world.ts and
+ * ../page-script/serialized/main-world-bridge.ts). The request travels as a call argument (never
+ * spliced into source, so fill values stay out of the script text).
  */
-import { randomBytes } from 'node:crypto';
 import type { Frame, Page } from 'puppeteer-core';
 import { PAGE_SCRIPT_SOURCE } from './generated/page-script.generated';
 import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-types';
+import { forgetWorld, sessionOf, watchWorlds, WORLD, worldOf, type World } from './world';
+import { BRIDGE } from './main-world';
 
 /**
- * The symbol the script is kept under in a document: named per process, so a page cannot define
- * it in advance to answer in the script's place. Not enumerable, not writable, not configurable.
+ * Defines the script in this world unless it is there. `load` returns the bundle's
+ * `pagemapPageScript`: a function declaration (not one called at once), so V8 only pre-parses
+ * the bundle until the first call.
  */
-const KEY = `pagemap.script.${randomBytes(8).toString('hex')}`;
-
-/** The whole source: defines the script in this document if it is not there yet, then runs the request. */
-const defineAndRun = new Function(
-  'key',
-  'req',
-  `var script = (function () {
+const DEFINE = `if (typeof globalThis.pagemapKept === 'undefined') {
+  globalThis.pagemapBridge = ${JSON.stringify(BRIDGE)};
+  globalThis.pagemapKept = (function () {
+    var script = null;
+    function load() {
 ${PAGE_SCRIPT_SOURCE}
 return pagemapPageScript;
-})();
-var symbol = Symbol.for(key);
-if (!Object.prototype.hasOwnProperty.call(window, symbol)) Object.defineProperty(window, symbol, { value: script });
-return window[symbol].run(req);`,
-) as (key: string, req: PageScriptRequest) => PageScriptResponse;
+    }
+    return { run: function (req) { if (!script) script = load(); return script.run(req); } };
+  })();
+}`;
 
-/** Runs the request with the script this document keeps; null when it has none (a new document). */
-function runKept(key: string, req: PageScriptRequest): PageScriptResponse | null {
-  const script = (
-    window as unknown as Record<symbol, { run?: (r: PageScriptRequest) => PageScriptResponse } | undefined>
-  )[Symbol.for(key)];
-  return script && typeof script.run === 'function' ? script.run(req) : null;
-}
+/** Runs the request with the script this world keeps; null when it has none. */
+const RUN_KEPT = `function (req) { return typeof pagemapKept === 'undefined' ? null : pagemapKept.run(req); }`;
+/** The whole source (no eval: a page's CSP could forbid it): defines the script, then runs the request. */
+const DEFINE_AND_RUN = `function (req) {
+${DEFINE}
+return pagemapKept.run(req);
+}`;
 
-/**
- * The same definition as `defineAndRun`, without running anything: handed to
- * evaluateOnNewDocument by `installPageScript`, it defines the script in every document of the
- * page (frames included) before the page's own scripts run.
- */
-const DEFINE_SOURCE = `(function () {
-var symbol = Symbol.for(${JSON.stringify(KEY)});
-if (Object.prototype.hasOwnProperty.call(window, symbol)) return;
-var script = (function () {
-${PAGE_SCRIPT_SOURCE}
-return pagemapPageScript;
-})();
-Object.defineProperty(window, symbol, { value: script });
-})();`;
-
-/** Pages whose documents get the script as they are created (installPageScript). */
-const installed = new WeakSet<Page>();
+/** The document was replaced under the call (the next call finds the new document's world). */
+const GONE = /Cannot find context with specified id|Execution context was destroyed/i;
 
 /**
- * Installs the page script in every document the page creates from now on (call it before the
- * page's first navigation; the worker does not, see the top of this file): the source (≈ 38 KB
- * minified) then crosses the protocol once per page instead of once per document, and every call
- * is a short message. A document the script did not reach (a frame Chromium gave no
- * new-document scripts, one created before the install) answers "none" to the short message and
- * gets the source as before (one more round trip, once).
+ * Installs the page script in the page's world of every document the page creates from now on,
+ * and in the one it shows now (call it before the page's first navigation: preparePage does).
  */
 export async function installPageScript(page: Page): Promise<void> {
-  await page.evaluateOnNewDocument(DEFINE_SOURCE);
-  installed.add(page);
+  const client = sessionOf(page.mainFrame());
+  watchWorlds(client);
+  await client.send('Page.addScriptToEvaluateOnNewDocument', {
+    source: DEFINE,
+    worldName: WORLD,
+    runImmediately: true,
+  });
+}
+
+type CallArgument = { value?: unknown; objectId?: string };
+
+async function callIn(
+  world: World,
+  fn: string,
+  req: PageScriptRequest,
+  more: CallArgument[] = [],
+): Promise<PageScriptResponse | null> {
+  const r = await world.client.send('Runtime.callFunctionOn', {
+    functionDeclaration: fn,
+    executionContextId: world.contextId,
+    arguments: [{ value: req }, ...more],
+    returnByValue: true,
+    awaitPromise: true,
+  });
+  if (r.exceptionDetails) {
+    const e = r.exceptionDetails;
+    throw new Error(e.exception?.description ?? e.text);
+  }
+  return (r.result.value ?? null) as PageScriptResponse | null;
 }
 
 /**
- * Frames whose current document was given the script, as far as Node knows: forgotten on every
- * navigation of the frame, so the first call in a new document sends the source at once instead
- * of asking first. A wrong guess only costs the round trip of that ask.
+ * Work in the page script's world that the next call in the page's main frame does first, in the
+ * same message (../listeners.ts: the listener marks): `fn` is called with `args`.
  */
-const kept = new WeakMap<Frame, boolean>();
-const watched = new WeakSet<Page>();
+export interface Prelude {
+  contextId: number;
+  fn: string;
+  args: CallArgument[];
+  /** Does the work on its own instead, when the joint call cannot take it. */
+  alone: () => Promise<void>;
+  /** Called once the prelude was done or dropped (releases what `args` hold). */
+  release: () => void;
+}
 
-function watch(page: Page): void {
-  if (watched.has(page)) return;
-  watched.add(page);
-  page.on('framenavigated', (frame) => kept.set(frame, false));
+const preludes = new WeakMap<Page, Prelude>();
+
+/** Has the next call in the page's main frame do `prelude` first (a later one replaces it). */
+export function beforeNextCall(page: Page, prelude: Prelude): void {
+  preludes.get(page)?.release();
+  preludes.set(page, prelude);
+}
+
+/** The prelude for this call, if it is one in the main frame's current world. */
+function preludeFor(frame: Frame, world: World): Prelude | undefined {
+  const page = frame.page();
+  const p = preludes.get(page);
+  if (!p || frame !== page.mainFrame()) return undefined;
+  preludes.delete(page);
+  if (p.contextId === world.contextId) return p;
+  p.release(); // made for a document that is gone
+  return undefined;
+}
+
+/** The short message: the prelude's work, if any, then the request with the kept script. */
+async function runKept(world: World, req: PageScriptRequest, prelude: Prelude | undefined) {
+  if (!prelude) return callIn(world, RUN_KEPT, req);
+  const fn = `function (req, ...args) { (${prelude.fn}).apply(null, args); return (${RUN_KEPT})(req); }`;
+  try {
+    return await callIn(world, fn, req, prelude.args);
+  } catch (err) {
+    if (GONE.test((err as Error).message)) throw err;
+    await prelude.alone(); // e.g. handles of another context (a same-origin frame's elements)
+    return callIn(world, RUN_KEPT, req);
+  } finally {
+    prelude.release();
+  }
 }
 
 /**
  * Runs a request of the page script in the page's main frame, or in one frame (a cross-origin
- * frame the main frame's script cannot enter: see frames.ts).
+ * frame the main frame's script cannot enter: see frames.ts). One short message where the
+ * document holds the script; the source with a second one otherwise.
  */
 export async function callPageScript(target: Page | Frame, req: PageScriptRequest): Promise<PageScriptResponse> {
   const frame = 'mainFrame' in target ? target.mainFrame() : target;
-  watch(frame.page());
-  if (kept.get(frame) || installed.has(frame.page())) {
-    const answer = (await frame.evaluate(runKept, KEY, req)) as PageScriptResponse | null;
-    if (answer) return answer;
+  for (let attempt = 1; ; attempt++) {
+    const world = await worldOf(frame);
+    try {
+      const kept = await runKept(world, req, preludeFor(frame, world));
+      if (kept) return kept;
+      const answer = await callIn(world, DEFINE_AND_RUN, req);
+      if (!answer) throw new Error('the page script gave no answer');
+      return answer;
+    } catch (err) {
+      forgetWorld(frame, world.contextId);
+      // A call that met a replaced document's world tries once more, in the new one.
+      if (attempt >= 2 || !GONE.test((err as Error).message)) throw err;
+    }
   }
-  const answer = (await frame.evaluate(defineAndRun, KEY, req)) as PageScriptResponse;
-  kept.set(frame, true);
-  return answer;
 }

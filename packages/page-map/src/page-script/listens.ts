@@ -3,6 +3,7 @@
  * elements act on a click, a key or a double-click though their markup does not say so.
  */
 import { CLICK_EVENTS, KEY_EVENTS, LISTENS_KEY } from '../shared/listens';
+import { reactHandles } from './main-world';
 
 const KEY = Symbol.for(LISTENS_KEY);
 
@@ -15,24 +16,14 @@ export const listensOn = (t: EventTarget | null | undefined): string[] => {
 const any = (t: EventTarget, types: readonly string[]): boolean => listensOn(t).some((x) => types.includes(x));
 
 /**
- * React listens once at its root, so the debugger names no element; it keeps each element's
- * handlers on the element itself (an own property `__reactProps$<id>`), which says the same.
+ * The element itself acts on a click (its own listener or React handler, not one at the root that
+ * serves all). React listens once at its root, so the debugger names no element; it keeps each
+ * element's handlers on the element, in the page's world, which says the same (main-world.ts asks).
  */
-const reactHandles = (el: Element, props: readonly string[]): boolean => {
-  for (const k of Object.keys(el)) {
-    if (!k.startsWith('__reactProps$')) continue;
-    const p = (el as unknown as Record<string, Record<string, unknown> | undefined>)[k];
-    return !!p && props.some((name) => typeof p[name] === 'function');
-  }
-  return false;
-};
-
-/** The element itself acts on a click (its own listener or React handler, not one at the root that serves all). */
-export const actsOnClick = (el: Element): boolean =>
-  any(el, CLICK_EVENTS) || reactHandles(el, ['onClick', 'onMouseDown', 'onPointerDown']);
+export const actsOnClick = (el: Element): boolean => any(el, CLICK_EVENTS) || reactHandles(el, 'click');
 
 /** The element itself is edited or opened by a double-click. */
-export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']) || reactHandles(el, ['onDoubleClick']);
+export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']) || reactHandles(el, 'dblclick');
 
 /**
  * A key press in the field reaches a listener: on the field, an ancestor (across shadow roots),

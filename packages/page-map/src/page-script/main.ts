@@ -22,6 +22,7 @@ import { clickLink, clickTarget, scanTargets } from './targets';
 import { doubleClick, editBox, scanEditables } from './edit';
 import { rowAction } from './rows';
 import { focusByName } from './keys';
+import { forgetMainWorld } from './main-world';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -37,6 +38,7 @@ function scan(t0: number): Scan {
 /** Synchronous, except a fill that waits for an autocomplete list (the evaluate awaits it). */
 export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageScriptResponse> {
   const t0 = performance.now();
+  forgetMainWorld();
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
   if (req.op === 'refused') return { op: 'refused', refused: takeRefused() };
   if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
