@@ -225,9 +225,8 @@ export class Dispatcher {
       return;
     }
     const events = new QueueEvents(queueName, {
-      // QueueEvents reads through a duplicate of the client it is given and closes only that
-      // duplicate: the client given here is a template that never connects (lazy), or every
-      // reader would leave one open Redis connection behind, swept readers included.
+      // QueueEvents reads through a duplicate of this client and closes only the duplicate: a lazy
+      // template that never connects, or each reader would leave a connection behind.
       connection: createRedis(this.opts.redis, 'blocking', { lazyConnect: true }),
       prefix: this.opts.keys.bullPrefix,
       // Read from a little in the past: events of a job added right after this reader was
