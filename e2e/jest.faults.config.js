@@ -9,6 +9,10 @@ const reportsDir = process.env.PAGEMAP_TEST_RESULTS_DIR;
 module.exports = {
   ...preset,
   testMatch: ['<rootDir>/faults/**/*.test.ts'],
+  // These files drive client loads against whole stacks. A load loop a failed step left running
+  // once kept jest from exiting, and the test script waited forever: exit when the run is done
+  // (jest still prints that it forced the exit, so a leak stays visible).
+  forceExit: true,
   // The files share nothing (each its own Redis or cluster, launcher or stack, ports and
   // tenants): they run side by side, two at a time. Most of a case's time is the fault itself and
   // the bound watched after it, not CPU; but on a loaded 2-core machine five stacks starting at

@@ -15,18 +15,34 @@ import { createServer } from 'node:net';
  * process.
  */
 export async function freePort(): Promise<number> {
+  return (await freePortWithPeer(0)) ?? kernelChosenPort();
+}
+
+/**
+ * A free port whose peer `offset` above is free too, both outside the ephemeral range: a Redis
+ * Cluster node listens on its port and on port + 10000 (its cluster bus). Drawing the node's port
+ * alone left the bus port in the ephemeral range, where an outgoing connection took it and the
+ * node could not start (seen on a quiet machine: "waiting for cluster node on port 26086").
+ */
+export async function freePortPair(offset: number): Promise<number> {
+  const port = await freePortWithPeer(offset);
+  if (port === undefined) throw new Error(`no free port pair ${offset} apart outside the ephemeral range`);
+  return port;
+}
+
+async function freePortWithPeer(offset: number): Promise<number | undefined> {
   const band = bandOutsideEphemeral();
-  if (band) {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const port = band[0] + Math.floor(Math.random() * (band[1] - band[0] + 1));
-      if (handedOut.has(port)) continue;
-      if (await canListen(port)) {
-        handedOut.add(port);
-        return port;
-      }
-    }
+  if (!band || band[1] - offset < band[0]) return undefined;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = band[0] + Math.floor(Math.random() * (band[1] - offset - band[0] + 1));
+    const peers = offset ? [port, port + offset] : [port];
+    if (peers.some((p) => handedOut.has(p))) continue;
+    // Reserved before the checks await, so concurrent calls in this process never pick it too.
+    for (const p of peers) handedOut.add(p);
+    if ((await canListen(port)) && (!offset || (await canListen(port + offset)))) return port;
+    for (const p of peers) handedOut.delete(p);
   }
-  return kernelChosenPort();
+  return undefined;
 }
 
 const handedOut = new Set<number>();

@@ -6,7 +6,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
-import { freePort, waitFor } from './ports';
+import { freePortPair, waitFor } from './ports';
 import { redisServerBinary } from './redis-server';
 
 /** A node of the cluster: its port and its process. */
@@ -167,12 +167,12 @@ export async function formCluster(ports: number[], alive: Set<number>): Promise<
   await waitFor(() => replicasInSync(ports[0]!), 30_000, 'the replicas to sync', 100);
 }
 
+/** Where Redis puts a node's cluster bus: its port + 10000. */
+const CLUSTER_BUS_OFFSET = 10_000;
+
+/** Ports for `n` cluster nodes: each free with its cluster bus (port + 10000), none shared. */
 export async function distinctFreePorts(n: number): Promise<number[]> {
-  const ports = new Set<number>();
-  // A cluster bus listens on port + 10000: keep both below 65536 and distinct.
-  while (ports.size < n) {
-    const p = await freePort();
-    if (p + 10_000 < 65_536) ports.add(p);
-  }
-  return [...ports];
+  const ports: number[] = [];
+  while (ports.length < n) ports.push(await freePortPair(CLUSTER_BUS_OFFSET));
+  return ports;
 }

@@ -3,7 +3,7 @@
  * free when handed out (it can be listened on) and none twice in one process.
  */
 import { createServer, type Server } from 'node:net';
-import { ephemeralRange, freePort } from '../src/ports';
+import { ephemeralRange, freePort, freePortPair } from '../src/ports';
 
 test('ports come from outside the ephemeral range, free, and never twice', async () => {
   const [lo, hi] = ephemeralRange();
@@ -27,4 +27,15 @@ test('ports come from outside the ephemeral range, free, and never twice', async
   } finally {
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   }
+});
+
+test('a port pair (a cluster node and its bus, 10000 above) has both ports outside the ephemeral range and free', async () => {
+  const [lo, hi] = ephemeralRange();
+  const ports = await Promise.all(Array.from({ length: 12 }, () => freePortPair(10_000)));
+  const all = ports.flatMap((p) => [p, p + 10_000]);
+  expect(new Set(all).size).toBe(all.length);
+  for (const port of all) expect(port < lo || port > hi).toBe(true);
+  // And freePort never hands out a port a pair holds.
+  const singles = await Promise.all(Array.from({ length: 50 }, () => freePort()));
+  for (const port of singles) expect(all).not.toContain(port);
 });
