@@ -54,8 +54,11 @@ export interface ConsumerOptions {
 
 type QueueLabel = 'open' | 'own';
 
-/** A consumer with room that leaves jobs waiting this long is stuck (a healthy one takes them in ms). */
-const STUCK_MS = 5_000;
+/**
+ * A consumer with room that leaves jobs waiting this long is stuck (a healthy one takes them in
+ * ms). With the 1 s watch, a stuck consumer is reported down within 5 s of the first job it left.
+ */
+const STUCK_MS = 4_000;
 
 export class JobConsumers {
   readonly #consumers = new Map<QueueLabel, SupervisedConsumer>();

@@ -8,7 +8,7 @@
  * watches the consumer every `checkMs`: a consumer neither running nor paused on purpose (the
  * open queue pauses itself when the worker is full), or one that leaves jobs waiting while it has
  * room (`stuckMs`), is down; it is closed and replaced by a fresh one, at once the first time and then with a doubling backoff
- * until one stays up. While it is down `up` is false: the worker's readiness, heartbeat and the
+ * until one stays up. A replacement counts as up once it takes the jobs that wait (or none wait). While it is down `up` is false: the worker's readiness, heartbeat and the
  * `pagemap_worker_queue_consumer_up` gauge say so, and gateways route new sessions elsewhere.
  */
 import type { Worker } from 'bullmq';
@@ -98,26 +98,34 @@ export class SupervisedConsumer {
     try {
       const w = this.#worker;
       const running = w.isRunning() || w.isPaused();
-      if (running && !(await this.#stuck(w))) {
+      const state = running ? await this.#judge(w) : 'stuck';
+      // A consumer that was up stays up while a job it has not taken yet waits (it takes jobs in
+      // ms); a replacement is not up until it takes what waits, so a fault that breaks each new
+      // consumer too keeps the worker reported down instead of flickering up after every restart.
+      if (state === 'ok' || (state === 'waiting' && this.#up)) {
         // Up again after a restart: the next failure starts the backoff from the beginning.
         if (!this.#up && Date.now() >= this.#nextRestartAt) this.#backoffMs = this.watch.backoffMs;
         this.#set(true);
         return;
       }
       this.#set(false);
-      if (Date.now() < this.#nextRestartAt) return;
+      if (state === 'waiting' || Date.now() < this.#nextRestartAt) return;
       await this.#replace();
     } finally {
       this.#checking = false;
     }
   }
 
-  /** Jobs have waited `stuckMs` while this consumer had room and took none. */
-  async #stuck(w: Worker): Promise<boolean> {
+  /**
+   * How the consumer fares with the jobs that wait for it: `ok` (nothing waits, it took a job
+   * since they started waiting, it has no room, or Redis cannot say), `waiting` (jobs wait and it
+   * has taken none yet) or `stuck` (that for `stuckMs`).
+   */
+  async #judge(w: Worker): Promise<'ok' | 'waiting' | 'stuck'> {
     const { waiting, stuckMs } = this.watch;
     if (!waiting || !stuckMs || w.isPaused() || this.#inHand >= w.concurrency) {
       this.#waitingSince = undefined;
-      return false;
+      return 'ok';
     }
     const count = await withTimeout(
       waiting().catch(() => 0),
@@ -125,12 +133,11 @@ export class SupervisedConsumer {
     );
     const jobsWait = !count.timedOut && count.value > 0;
     if (!jobsWait || (this.#waitingSince && this.#waitingSince.taken !== this.#taken)) {
-      // Nothing waits (or Redis cannot say), or the consumer took a job since: not stuck.
       this.#waitingSince = jobsWait ? { at: Date.now(), taken: this.#taken } : undefined;
-      return false;
+      return 'ok';
     }
     this.#waitingSince ??= { at: Date.now(), taken: this.#taken };
-    return Date.now() - this.#waitingSince.at >= stuckMs;
+    return Date.now() - this.#waitingSince.at >= stuckMs ? 'stuck' : 'waiting';
   }
 
   async #replace(): Promise<void> {
