@@ -208,3 +208,35 @@ test('the tool of one of several equal buttons names its card and says the click
     expect(await page.title()).toBe('hojicha');
   });
 });
+
+test('a sign-out labelled in a script snake_case cannot spell is still named sign_out, and signs out', async () => {
+  // Before: the form was `submit_form` and the standalone button had no tool at all (its label
+  // slugs to nothing); an agent asked to sign out had no name to go by.
+  const posts = acceptPosts(env(), '/names/logout', '已注销');
+  servePage(
+    env(),
+    '/names/zh-account',
+    `<!doctype html><html lang="zh-hans"><meta charset="utf-8"><title>账户</title><main><h1>你的账户</h1>
+    <p>已登录为 ann。</p><form action="/names/logout" method="post"><input type="hidden" name="csrf" value="k1"><button type="submit">注销</button></form></main>`,
+  );
+  await withMap('/names/zh-account', async (map, page) => {
+    expect(names(map)).toContain('sign_out');
+    expect(names(map)).not.toContain('submit_form');
+    const out = await runTool(page, map, { tool: 'sign_out', params: {} }, { timeoutMs: 8000 });
+    expect(out).toMatchObject({ result: { success: true }, navigated: true });
+    expect(posts).toEqual(['csrf=k1']);
+  });
+  servePage(
+    env(),
+    '/names/ja-menu',
+    `<!doctype html><html lang="ja"><meta charset="utf-8"><title>メニュー</title><main><h1>設定</h1>
+    <button type="button" onclick="document.title='保存しました'">保存</button>
+    <button type="button" onclick="document.title='ログアウトしました'">ログアウト</button></main>`,
+  );
+  await withMap('/names/ja-menu', async (map, page) => {
+    expect(names(map)).toContain('sign_out');
+    expect(optionsOf(map, 'click')).toContain('保存'); // other buttons in that script stay clickable by their text
+    await runTool(page, map, { tool: 'sign_out', params: {} }, { timeoutMs: 8000 });
+    expect(await page.title()).toBe('ログアウトしました');
+  });
+});

@@ -3,7 +3,7 @@
  * (with an index among equal keys), and clicking one again by that key.
  */
 import type { PageScriptResponse, RawButton } from '../shared/page-script-types';
-import { slug } from '../shared/slug';
+import { labelKey, slug } from '../shared/slug';
 import { region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel } from './labels';
 import { BUTTON_SEL } from './selectors';
@@ -27,8 +27,8 @@ export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Ord
         continue; // a link
       const label = buttonLabel(b);
       if (!label) continue;
-      const key = slug(label);
-      if (!key) continue;
+      // A label in another script slugs to nothing: it keys by its text instead of going unseen.
+      const key = slug(label) || labelKey(label);
       const idx = btnCount.get(key) ?? 0;
       btnCount.set(key, idx + 1);
       const reg = region(b);

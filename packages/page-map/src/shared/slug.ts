@@ -14,3 +14,13 @@ export function slug(s: string, max = 40): string {
     .slice(0, max)
     .replace(/_+$/, '');
 }
+
+/**
+ * An identity for a label snake_case cannot spell (Japanese, Chinese, Arabic, ...: its slug is
+ * empty): `u` and an FNV-1a hash of its text, so such a control still has a stable key of its own.
+ */
+export function labelKey(s: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of s) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return `u${h.toString(36)}`;
+}

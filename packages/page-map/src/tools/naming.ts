@@ -3,9 +3,13 @@ import type { RawField, RawGroup } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import type { Purpose } from '../bindings';
 import { RECOVERY_WORDS, isPasswordChange } from '../login/recognise';
+import { SIGN_OUT_WORDS } from '../login/words';
 
 const PURPOSE_NAMES: [RegExp, string][] = [
   [/subscribe|newsletter|mailing list/, 'subscribe'],
+  // In any of the word tables' languages: a label in a script snake_case cannot spell ("注销")
+  // would otherwise leave the form the name of no purpose at all (submit_form).
+  [SIGN_OUT_WORDS, 'sign_out'],
   [/add to (cart|bag|basket)|add_to_cart|addtocart|add-to-cart/, 'add_to_cart'],
   [RECOVERY_WORDS, 'reset_password'],
   [/checkout|place (your )?order/, 'checkout'],

@@ -1,6 +1,6 @@
 /**
  * The login wing's word tables, one per concern, as data (one file each, every language of
- * `match.ts`): sign-in, "continue", sign-up, account recovery, a rejection, signed in, a
+ * `match.ts`): sign-in, "continue", sign-up, account recovery, a rejection, signed in, sign-out, a
  * password change. Adding a
  * language means adding a line to each table, never code.
  */
@@ -10,6 +10,7 @@ import { matcherOf } from './match';
 import { RECOVERY } from './recovery';
 import { REJECTED } from './rejected';
 import { SIGN_IN } from './sign-in';
+import { SIGN_OUT } from './sign-out';
 import { SIGNED_IN } from './signed-in';
 import { SIGN_UP } from './sign-up';
 
@@ -21,5 +22,6 @@ export const SIGN_UP_WORDS = matcherOf(SIGN_UP);
 export const RECOVERY_PHRASES = matcherOf(RECOVERY);
 export const REJECTED_WORDS = matcherOf(REJECTED);
 export const SIGNED_IN_WORDS = matcherOf(SIGNED_IN);
+export const SIGN_OUT_WORDS = matcherOf(SIGN_OUT);
 export const CHANGE_PASSWORD_WORDS = matcherOf(CHANGE_PASSWORD);
-export const WORD_TABLES = { SIGN_IN, CONTINUE, SIGN_UP, RECOVERY, REJECTED, SIGNED_IN, CHANGE_PASSWORD };
+export const WORD_TABLES = { SIGN_IN, CONTINUE, SIGN_UP, RECOVERY, REJECTED, SIGNED_IN, SIGN_OUT, CHANGE_PASSWORD };

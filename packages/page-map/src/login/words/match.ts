@@ -12,6 +12,13 @@ export type WordTable = Record<Language, readonly string[]>;
 /** A letter of an alphabetic script or a digit: what makes a word go on. */
 const WORD_CHAR = '[\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}\\p{N}_]';
 
+/** The phrases of several tables, language by language (one concern that includes another). */
+export function joinTables(...tables: WordTable[]): WordTable {
+  const out = {} as Record<Language, string[]>;
+  for (const lang of Object.keys(tables[0]!) as Language[]) out[lang] = tables.flatMap((t) => [...t[lang]]);
+  return out;
+}
+
 /** A matcher for any phrase of the tables, in any language. */
 export function matcherOf(...tables: WordTable[]): RegExp {
   const phrases = tables.flatMap((t) => Object.values(t).flat());

@@ -2,6 +2,7 @@
 import type { ButtonBinding } from '../../bindings';
 import { callPageScript } from '../../page-script-host/call';
 import type { RawButton, RawPage } from '../../shared/page-script-types';
+import { SIGN_OUT_WORDS } from '../../login/words';
 import { ToolError } from '../../outcome';
 import { settle } from '../../settle/settle';
 import { slug } from '../../shared/slug';
@@ -23,7 +24,9 @@ function buttonDescription(b: RawButton): string {
 }
 
 export function buttonCandidate(b: RawButton): Candidate | null {
-  const base = slug(b.label, 30);
+  // A label in a script snake_case cannot spell ("ログアウト") slugs to nothing; a sign-out is still
+  // named for what it does, in any language of the word tables.
+  const base = slug(b.label, 30) || (SIGN_OUT_WORDS.test(b.label) ? 'sign_out' : '');
   if (!base || /^\d+$/.test(base)) return null;
   let score = b.inMain ? 40 : 30;
   if (b.chrome === 'banner') score = 8;
