@@ -1,7 +1,7 @@
 /**
  * page_content and summaries of articles written by others, with what real documentation pages
  * carry around them: the Apache HTTP Server manual as Debian's apache2-doc ships it (served
- * unchanged from /usr/share/doc), in three of its languages. Each page has a menu line and a
+ * unchanged from /usr/share/doc): every page in five of its languages and the site map in all eleven. Each page has a menu line and a
  * breadcrumb trail above the article, a language list at its top, a sidebar of contents and a
  * copyright footer, none of them in `<nav>`, `<aside>` or `<footer>`. The article, by the
  * manual's own markup, is the preamble and the sections of `#page-content`.
@@ -26,20 +26,30 @@ const bare = (s: string) =>
     .replace(/[*_`[\]()#>\\"]/g, '')
     .replace(/\s+/g, '');
 
-// The site map is an index of links with one sentence, still opened by the page's menu in
-// Japanese, Chinese and Turkish (docs/page-understanding.md, "Summaries"): not checked here.
-const pages = existsSync(MANUAL)
-  ? ['en', 'ja', 'ru'].flatMap((lang) =>
-      readdirSync(`${MANUAL}/${lang}`)
-        .filter((f) => f.endsWith('.html') && f !== 'sitemap.html')
-        .map((f) => `/${lang}/${f}`),
-    )
+/** Every page of these languages (Chinese and Turkish say a sentence in fewer words than English). */
+const ARTICLE_LANGS = ['en', 'ja', 'ru', 'zh-cn', 'tr'];
+/** Every language the manual ships (its folders with a site map): the site map of each is checked. */
+const LANGS = existsSync(MANUAL)
+  ? readdirSync(MANUAL).filter((d) => existsSync(`${MANUAL}/${d}/sitemap.html`))
   : [];
+// The site map is an index of links with one sentence, mostly a link ("Bu sayfada [Apache HTTP
+// Sunucusu Sürüm 2.4 Belgeleri]nin tamamı listelenmiştir."): before, its menu line opened
+// page_content in Japanese, Chinese and Turkish.
+const pages = [
+  ...ARTICLE_LANGS.filter((lang) => LANGS.includes(lang)).flatMap((lang) =>
+    readdirSync(`${MANUAL}/${lang}`)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => `/${lang}/${f}`),
+  ),
+  ...LANGS.filter((lang) => !ARTICLE_LANGS.includes(lang)).map((lang) => `/${lang}/sitemap.html`),
+];
 
-test('the manual is installed (scripts/setup.sh): each language has its pages', () => {
-  // apache2-doc ships 30 top-level pages per language; the site map is left out above.
-  for (const lang of ['en', 'ja', 'ru'])
+test('the manual is installed (scripts/setup.sh): each language has its pages and its site map', () => {
+  // apache2-doc ships 30 top-level pages per language in 11 languages.
+  expect(LANGS.length).toBeGreaterThanOrEqual(11);
+  for (const lang of ARTICLE_LANGS)
     expect(pages.filter((p) => p.startsWith(`/${lang}/`)).length).toBeGreaterThanOrEqual(25);
+  for (const lang of LANGS) expect(pages).toContain(`/${lang}/sitemap.html`);
 });
 
 test.each(pages)('%s: a 1–3 sentence summary and page_content open with the article', async (path) => {
