@@ -99,10 +99,11 @@ function libSource(): string {
     }
   };
   ${ARTICLE_START}
+  const absolute = (root) => { for (const a of root.querySelectorAll('a[href]')) { try { a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href); } catch {} } };
   return (maxChars) => {
     const clone = document.cloneNode(true);
     markState(document, clone);
-    for (const a of clone.querySelectorAll('a[href]')) { try { a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href); } catch {} }
+    absolute(clone);
     for (const n of clone.querySelectorAll('script,style,noscript,template,iframe')) n.remove();
     let article = null;
     try { article = new Readability(clone, { charThreshold: 200, keepClasses: false }).parse(); } catch { article = null; }
@@ -113,7 +114,8 @@ function libSource(): string {
     if (!html || notice || (article.textContent || '').trim().length < 80) {
       const main = document.querySelector('main,[role=main],article') || document.body;
       const c = main ? main.cloneNode(true) : null;
-      if (c) { for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form,[role=contentinfo],#footer,.footer')) n.remove(); }
+      // Its links absolute too: the live document's are as written (./index.html).
+      if (c) { absolute(c); for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form,[role=contentinfo],#footer,.footer')) n.remove(); }
       html = c ? articleStart(c.innerHTML) : '';
       title = document.title;
     }
