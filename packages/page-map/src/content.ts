@@ -19,17 +19,39 @@ import type { Page } from 'puppeteer-core';
  * has no prose.
  */
 const ARTICLE_START = `
-  // Words of any script; Chinese and Japanese, written without spaces, about one per two characters.
-  const wordsIn = (s) => (s.match(/[\\p{L}\\p{N}]+/gu) || []).length + Math.floor((s.match(/[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]/gu) || []).length / 2);
+  // Words of any script: runs of letters or digits; in Chinese and Japanese, written without
+  // spaces, one word per two ideographs or kana, and one per run of katakana (a loanword: サーバ,
+  // ドキュメンテーション). Counting a run once and its characters again made "Apache HTTP サーバ
+  // バージョン 2.4" (the manual's name under its menu) ten words, a paragraph of prose.
+  const wordsIn = (s) => {
+    let n = 0;
+    for (const run of s.match(/[\\p{L}\\p{N}]+/gu) || []) {
+      const kana = run.match(/[\\p{sc=Katakana}ー]+/gu) || [];
+      const ideo = (run.match(/[\\p{sc=Han}\\p{sc=Hiragana}]/gu) || []).length;
+      const rest = run.replace(/[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー]/gu, '');
+      n += (rest ? 1 : 0) + Math.ceil(ideo / 2) + kana.length;
+    }
+    return n;
+  };
   const BLOCKS = 'p,div,ul,ol,dl,table,section,nav,header';
   // Links to other pages only: a tab list's links to its own panels (#past-day) are the page's state.
   const here = location.href.split('#')[0];
   const away = (a) => { try { return new URL(a.getAttribute('href') || '', document.baseURI).href.split('#')[0] !== here; } catch { return false; } };
   const linksOut = (el) => Array.from(el.querySelectorAll('a[href]')).filter(away);
   const linkWords = (el) => { let n = 0; for (const a of linksOut(el)) n += wordsIn(a.textContent || ''); return n; };
+  // Prose: eight words of its own (not its links'), or a sentence of three: "This page lists
+  // [the documents of the manual]." says as much in Turkish as "Bu sayfada [...]nin tamamı
+  // listelenmiştir." and in Chinese as "本页列出了[...]。", whose own words are fewer.
+  const SENTENCE_END = /[.!?。！？｡]["'”’)\\]」』）]*$/;
+  const isProse = (el) => {
+    if (el.querySelector(BLOCKS)) return false;
+    const text = (el.textContent || '').trim();
+    const own = wordsIn(text) - linkWords(el);
+    return own >= 8 || (own >= 3 && SENTENCE_END.test(text));
+  };
   const dropLeadingLinks = (root) => {
     const blocks = Array.from(root.querySelectorAll(BLOCKS));
-    const prose = blocks.find((el) => !el.querySelector(BLOCKS) && wordsIn(el.textContent || '') - linkWords(el) >= 8);
+    const prose = blocks.find(isProse);
     if (!prose) return;
     for (const el of blocks) {
       if (el === prose) break;
@@ -77,10 +99,11 @@ function libSource(): string {
     }
   };
   ${ARTICLE_START}
+  const absolute = (root) => { for (const a of root.querySelectorAll('a[href]')) { try { a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href); } catch {} } };
   return (maxChars) => {
     const clone = document.cloneNode(true);
     markState(document, clone);
-    for (const a of clone.querySelectorAll('a[href]')) { try { a.setAttribute('href', new URL(a.getAttribute('href'), document.baseURI).href); } catch {} }
+    absolute(clone);
     for (const n of clone.querySelectorAll('script,style,noscript,template,iframe')) n.remove();
     let article = null;
     try { article = new Readability(clone, { charThreshold: 200, keepClasses: false }).parse(); } catch { article = null; }
@@ -91,7 +114,8 @@ function libSource(): string {
     if (!html || notice || (article.textContent || '').trim().length < 80) {
       const main = document.querySelector('main,[role=main],article') || document.body;
       const c = main ? main.cloneNode(true) : null;
-      if (c) { for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form,[role=contentinfo],#footer,.footer')) n.remove(); }
+      // Its links absolute too: the live document's are as written (./index.html).
+      if (c) { absolute(c); for (const n of c.querySelectorAll('script,style,noscript,template,nav,footer,header,aside,form,[role=contentinfo],#footer,.footer')) n.remove(); }
       html = c ? articleStart(c.innerHTML) : '';
       title = document.title;
     }

@@ -190,13 +190,19 @@ export const buttonLabel = (b: Element): string => {
   return iconName(b) || t;
 };
 
-/** The form's own legend/heading, else the closest heading before it. */
+/** What a person fills in: hidden values (a CSRF token) and the buttons beside a fieldset are not its fields. */
+const FILLABLE =
+  'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea';
+
+/**
+ * The form's own heading, or the legend of its one fieldset when that holds every field a person
+ * fills (a question page's "Which colour do you like?"), else the closest heading before it.
+ */
 export const headingFor = (el: Element): string => {
   const own =
     el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ??
     (el.querySelectorAll('fieldset').length === 1 &&
-    el.querySelectorAll('input,select,textarea').length ===
-      el.querySelector('fieldset')!.querySelectorAll('input,select,textarea').length
+    el.querySelectorAll(FILLABLE).length === el.querySelector('fieldset')!.querySelectorAll(FILLABLE).length
       ? el.querySelector('legend')
       : null);
   if (own) return textOf(own, 100);

@@ -3,7 +3,7 @@ import type { RawField, RawGroup } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import type { Purpose } from '../bindings';
 import { RECOVERY_WORDS, isPasswordChange } from '../login/recognise';
-import { SIGN_OUT_WORDS } from '../login/words';
+import { NEXT_STEP_LABEL, SIGN_OUT_WORDS } from '../login/words';
 
 const PURPOSE_NAMES: [RegExp, string][] = [
   [/subscribe|newsletter|mailing list/, 'subscribe'],
@@ -58,12 +58,47 @@ function nameFromWords(g: RawGroup, purpose: Purpose): string {
   for (const [re, name] of PURPOSE_NAMES) if (re.test(own)) return name;
   if (!g.submitLabel && g.buttons.length === 0) return nameFromFields(g);
   const btn = slug(g.submitLabel);
-  if (btn && !VAGUE.has(btn) && btn.length <= 30) return btn;
+  // "Weiter", "Next →" or "次へ" says no more than "Continue": the form's own words name it first.
+  const nextStep = NEXT_STEP_LABEL.test(g.submitLabel);
+  if (btn && !nextStep && !VAGUE.has(btn) && btn.length <= 30) return btn;
   for (const s of [g.ariaLabel, g.heading, g.formName, g.formId]) {
-    const n = slug(s, 30);
+    const n = clipName(s);
     if (n && !/^\d/.test(n) && !VAGUE.has(n)) return n.endsWith('form') ? n.replace(/_?form$/, '') || 'submit_form' : n;
   }
-  return 'submit_form';
+  return nextStep ? 'continue' : (oneQuestion(g, btn) ?? 'submit_form');
+}
+
+/** Words a clipped name must not end on: "have_you_changed_your_name_or" reads better without "_or". */
+const DANGLING = /(_(a|an|the|of|or|and|to|in|on|at|by|for|from|with))+$/;
+
+/**
+ * A name of at most `max` characters, cut between words ("which_part_of_the_housing_act", not
+ * "which_part_of_the_housing_act_w"), never after an article or a preposition.
+ */
+export function clipName(s: string, max = 30): string {
+  const full = slug(s, 200);
+  if (full.length <= max) return full;
+  const head = full.slice(0, max + 1);
+  const cut = head.lastIndexOf('_');
+  const n = cut > 0 ? head.slice(0, cut) : full.slice(0, max);
+  return n.replace(DANGLING, '') || n;
+}
+
+/** What a vague button does, as a verb: "Save" saves, "Send" sends; "OK", "Go" or "Submit" submit. */
+const VERBS = new Set(['save', 'send', 'apply']);
+
+/**
+ * A form of one question whose button says nothing ("Submit", "OK", a word in another script):
+ * named for what it sends, "submit_email_address", "save_notes", rather than an anonymous
+ * "submit_form". A form of several fields keeps that name: one field's would hide the others.
+ */
+function oneQuestion(g: RawGroup, btn: string): string | undefined {
+  if (g.fields.length !== 1) return undefined;
+  const f = g.fields[0]!;
+  const question = f.section || f.label || (f.nearby.length <= 60 ? f.nearby : '') || f.placeholder;
+  const verb = VERBS.has(btn) ? btn : 'submit';
+  const n = clipName(`${verb} ${question || fieldParamName(f, 0)}`);
+  return n.length > verb.length ? n : undefined;
 }
 
 export function fieldParamName(f: RawField, i: number): string {

@@ -5,8 +5,8 @@
  * language means adding a line to each table, never code.
  */
 import { CHANGE_PASSWORD } from './change-password';
-import { CONTINUE } from './continue';
-import { matcherOf } from './match';
+import { CONTINUE, NEXT_STEP } from './continue';
+import { matcherOf, onlyPhraseOf } from './match';
 import { RECOVERY } from './recovery';
 import { REJECTED } from './rejected';
 import { SIGN_IN } from './sign-in';
@@ -18,6 +18,8 @@ export type { Language, WordTable } from './match';
 export const SIGN_IN_WORDS = matcherOf(SIGN_IN);
 /** Sign-in words or "continue" / "next": what a sign-in's button may say. */
 export const SIGN_IN_OR_CONTINUE = matcherOf(SIGN_IN, CONTINUE);
+/** A button that says only "Continue" / "Next" (any language): it moves a wizard or a question page on. */
+export const NEXT_STEP_LABEL = onlyPhraseOf(NEXT_STEP);
 export const SIGN_UP_WORDS = matcherOf(SIGN_UP);
 export const RECOVERY_PHRASES = matcherOf(RECOVERY);
 export const REJECTED_WORDS = matcherOf(REJECTED);

@@ -24,3 +24,12 @@ export function matcherOf(...tables: WordTable[]): RegExp {
   const phrases = tables.flatMap((t) => Object.values(t).flat());
   return new RegExp(`(?<!${WORD_CHAR})(?:${phrases.join('|')})(?!${WORD_CHAR})`, 'iu');
 }
+
+/** Spaces, punctuation and symbols around a button's words: "Next →", "» Weiter", "Continue ›". */
+const AROUND = '[\\s\\p{P}\\p{S}]*';
+
+/** A matcher for a label that says one phrase of the tables and nothing else ("Weiter", "Next →", "次へ"). */
+export function onlyPhraseOf(...tables: WordTable[]): RegExp {
+  const phrases = tables.flatMap((t) => Object.values(t).flat());
+  return new RegExp(`^${AROUND}(?:${phrases.join('|')})${AROUND}$`, 'iu');
+}
