@@ -5,11 +5,9 @@
  * after a minute idle) left one open connection behind, and a gateway's connections grew with
  * every worker it had talked to.
  */
-import { keySpace, createRedis, generatePayloadKey, Sealer } from '@pagemap/queue';
-import { createLogger } from '@pagemap/runtime';
 import { startRedis, waitFor, type RedisHandle } from '@pagemap/test-utils';
 import { newSessionId } from '../src/browse/flow';
-import { Dispatcher } from '../src/dispatch/dispatcher';
+import { testDispatcher } from './test-dispatcher';
 
 let redis: RedisHandle;
 
@@ -29,22 +27,11 @@ async function otherConnections(): Promise<number> {
 }
 
 test('readers of three worker queues hold one connection each while used, and none once closed', async () => {
-  const keys = keySpace(redis.prefix);
-  const client = createRedis(redis.url, 'command');
-  await waitFor(() => client.status === 'ready', 10_000, 'the command connection');
-  const dispatcher = new Dispatcher(
-    client,
-    {
-      redis: { url: redis.url, mode: 'standalone' },
-      keys,
-      fleet: { isAlive: async () => true },
-      sealer: new Sealer(generatePayloadKey()),
-      deadlineMs: 1_500,
-      pickupMs: 30_000,
-      ownerCheckMs: 30_000,
-    },
-    createLogger({ name: 'test', level: 'silent' }),
-  );
+  const { client, dispatcher } = await testDispatcher(redis, {
+    deadlineMs: 1_500,
+    pickupMs: 30_000,
+    ownerCheckMs: 30_000,
+  });
   try {
     // Nobody takes these jobs: each waits out its deadline, through a reader of its worker's queue.
     const workers = ['w1', 'w2', 'w3'];

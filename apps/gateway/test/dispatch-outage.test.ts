@@ -6,11 +6,9 @@
  * The wait's checks run every 3 s here, so the short outage falls between two of them: only the
  * connection's count of losses can tell (result-wait.test.ts proves the rule on a fake clock).
  */
-import { keySpace, createRedis, generatePayloadKey, Sealer } from '@pagemap/queue';
-import { createLogger } from '@pagemap/runtime';
 import { startRedis, waitFor, type RedisHandle } from '@pagemap/test-utils';
 import { newSessionId } from '../src/browse/flow';
-import { Dispatcher } from '../src/dispatch/dispatcher';
+import { testDispatcher } from './test-dispatcher';
 
 let redis: RedisHandle;
 
@@ -23,22 +21,12 @@ afterAll(async () => {
 });
 
 test('a DELETE waiting when Redis is killed and restarted answers 503 once Redis is back, not at its deadline', async () => {
-  const keys = keySpace(redis.prefix);
-  const client = createRedis(redis.url, 'command');
-  await waitFor(() => client.status === 'ready', 10_000, 'the command connection');
-  const dispatcher = new Dispatcher(
-    client,
-    {
-      redis: { url: redis.url, mode: 'standalone' },
-      keys,
-      fleet: { isAlive: async () => true }, // its worker lives on: only the datastore failed
-      sealer: new Sealer(generatePayloadKey()),
-      deadlineMs: 30_000,
-      pickupMs: 30_000,
-      ownerCheckMs: 3_000,
-    },
-    createLogger({ name: 'test', level: 'silent' }),
-  );
+  // Its worker lives on: only the datastore fails.
+  const { keys, client, dispatcher } = await testDispatcher(redis, {
+    deadlineMs: 30_000,
+    pickupMs: 30_000,
+    ownerCheckMs: 3_000,
+  });
   try {
     const payload = { requestId: 'r1', tenantId: 't1', sessionId: newSessionId(), deadlineAt: Date.now() + 30_000 };
     const outcome = dispatcher.run('close', payload, 'w1').then(
