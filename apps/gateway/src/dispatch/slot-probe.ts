@@ -25,10 +25,10 @@ interface State {
 }
 
 export class SlotProbe {
-  /** `redis` needs only `exists` (a Cluster in production). */
   readonly #state = new Map<string, State>();
 
   constructor(
+    /** Only `exists` is used (a Cluster in production; a stand-in in slot-probe.test.ts). */
     private readonly redis: Pick<Cluster, 'exists'>,
     private readonly everyMs: number,
   ) {}

@@ -7,9 +7,11 @@
  * starts it again; a loop can also keep running yet take nothing, its blocking read stuck. This
  * watches the consumer every `checkMs`: a consumer neither running nor paused on purpose (the
  * open queue pauses itself when the worker is full), or one that leaves jobs waiting while it has
- * room (`stuckMs`), is down; it is closed and replaced by a fresh one, at once the first time and then with a doubling backoff
- * until one stays up. A replacement counts as up once it takes the jobs that wait (or none wait). While it is down `up` is false: the worker's readiness, heartbeat and the
- * `pagemap_worker_queue_consumer_up` gauge say so, and gateways route new sessions elsewhere.
+ * room (`stuckMs`), is down; it is closed and replaced by a fresh one, at once the first time and
+ * then with a doubling backoff until one stays up. A replacement counts as up once it takes the
+ * jobs that wait (or none wait). While it is down `up` is false: the worker's readiness, heartbeat
+ * and the `pagemap_worker_queue_consumer_up` gauge say so, and gateways route new sessions
+ * elsewhere.
  */
 import type { Worker } from 'bullmq';
 import type { Logger } from '@pagemap/runtime';
