@@ -44,3 +44,29 @@ test('a DELETE waiting when Redis is killed and restarted answers 503 once Redis
     client.disconnect();
   }
 }, 60_000);
+
+test('a job whose write the datastore dropped, with no outage to see, answers 503 instead of waiting out its deadline', async () => {
+  // A master paused past the cluster's node timeout answers, once resumed, the writes queued on
+  // its socket, then discards them as it resyncs from the promoted replica: the job is simply
+  // gone, and every Redis call the wait makes is answered. Here the job is deleted by hand.
+  const { keys, client, dispatcher } = await testDispatcher(redis, {
+    deadlineMs: 30_000,
+    pickupMs: 30_000,
+    ownerCheckMs: 500,
+  });
+  try {
+    const payload = { requestId: 'r2', tenantId: 't2', sessionId: newSessionId(), deadlineAt: Date.now() + 30_000 };
+    const outcome = dispatcher.run('close', payload, 'w2').then(
+      () => 'resolved',
+      (err: { code?: string }) => err.code ?? String(err),
+    );
+    const queueKey = `${keys.bullPrefix}:${keys.workerQueue('w2')}`;
+    await waitFor(async () => (await redis.client.llen(`${queueKey}:wait`)) === 1, 10_000, 'the job in its queue');
+    const [jobId] = await redis.client.lrange(`${queueKey}:wait`, 0, 0);
+    await redis.client.multi().del(`${queueKey}:${jobId}`).lrem(`${queueKey}:wait`, 0, jobId!).exec();
+    expect(await outcome).toBe('SERVICE_UNAVAILABLE');
+  } finally {
+    await dispatcher.close();
+    client.disconnect();
+  }
+}, 60_000);

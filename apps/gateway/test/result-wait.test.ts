@@ -6,7 +6,7 @@
  * `kill -9` case saw a tool call and a DELETE wait 20 s for `504 UPSTREAM_TIMEOUT`). An
  * undisturbed wait is not cut short. The clock is jest's fake one: nothing races the machine.
  */
-import { ResultWait, type ResultWaitDeps } from '../src/dispatch/result-wait';
+import { ResultWait, VANISHED_MS, type ResultWaitDeps } from '../src/dispatch/result-wait';
 
 const MINUTE = 60_000;
 
@@ -65,4 +65,27 @@ test('an outage between two checks (Redis killed and restarted at once) ends the
   await jest.advanceTimersByTimeAsync(10_000);
   expect(await outcome).toBe('SERVICE_UNAVAILABLE');
   expect(wait.disturbed).toBe(true);
+});
+
+test('a job gone from Redis with no result (a write the failed-over master dropped) ends the wait 503 long before its deadline', async () => {
+  // Nothing looked down: every Redis call was answered. Only the job's absence tells.
+  const { wait, outcome } = waitWith(() => false, { jobExists: async () => false });
+  await jest.advanceTimersByTimeAsync(VANISHED_MS * 2 + 1_000);
+  expect(await outcome).toBe('SERVICE_UNAVAILABLE');
+  expect(wait.disturbed).toBe(false);
+});
+
+test('a job missing only for a moment (removed as it finished, its event still on the way) does not end the wait', async () => {
+  let checks = 0;
+  // Missing every other check: never missing for the whole bound.
+  const { outcome } = waitWith(() => false, { jobExists: async () => (checks++ % 2 === 0 ? false : true) });
+  await jest.advanceTimersByTimeAsync(MINUTE - 1_000);
+  expect(await Promise.race([outcome, Promise.resolve('still waiting')])).toBe('still waiting');
+  expect(checks).toBeGreaterThan(10);
+});
+
+test('a job Redis cannot answer for is not taken as gone', async () => {
+  const { outcome } = waitWith(() => false, { jobExists: async () => undefined });
+  await jest.advanceTimersByTimeAsync(MINUTE - 1_000);
+  expect(await Promise.race([outcome, Promise.resolve('still waiting')])).toBe('still waiting');
 });

@@ -28,6 +28,7 @@ import {
   type WorkerFleet,
 } from '@pagemap/queue';
 import { withTimeout, type Logger } from '@pagemap/runtime';
+import { jobExists, takerOf } from './job-lookup';
 import { KEEP_AFTER_DEADLINE_MS, OrphanOpens, type FindOwner } from './orphan-opens';
 import { LOST, ResultWait, UNAVAILABLE } from './result-wait';
 import { SlotProbe } from './slot-probe';
@@ -128,8 +129,9 @@ export class Dispatcher {
       datastoreDown: () => this.redis.status !== 'ready' || (this.#probe?.down(this.#probeKey(queueName)) ?? false),
       outages: () => this.#outages,
       withdraw: () => queue.remove(jobId),
-      takerOf: () => this.#takerOf(queue, jobId),
+      takerOf: () => takerOf(this.redis, queue, jobId),
       isAlive: (w) => this.#isAlive(w),
+      jobExists: () => jobExists(this.redis, queue, jobId),
       ...(this.opts.onPickup ? { onPickup: this.opts.onPickup } : {}),
     });
     // The waiter is registered before the job is added, so a result cannot slip past it.
@@ -174,12 +176,6 @@ export class Dispatcher {
       : undefined;
     const gone = alive !== undefined && !alive.timedOut && !alive.value;
     return gone ? new PagemapError('WORKER_LOST', LOST) : new PagemapError('SERVICE_UNAVAILABLE', UNAVAILABLE);
-  }
-
-  /** The worker that took a job (BullMQ's `processedBy`, the Worker's name), if it was taken. */
-  async #takerOf(queue: Queue, jobId: string): Promise<string | undefined> {
-    const taker = await this.redis.hget(queue.toKey(jobId), 'pb').catch(() => null);
-    return taker ?? undefined;
   }
 
   /** The owner's liveness, shared by all requests waiting on it within half a tick. */

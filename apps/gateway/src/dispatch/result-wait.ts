@@ -7,7 +7,8 @@
  *   for that long → SERVICE_UNAVAILABLE (503); a wait that lived through an outage (a cluster
  *   failover, a restarted Redis) ends 503 if its result has not come shortly after Redis is back;
  * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
- * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502).
+ * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502);
+ * - job: the job itself is gone from Redis and no result came → SERVICE_UNAVAILABLE (503).
  * The checks that ask Redis run one at a time: a tick never starts while the last one awaits.
  */
 import { PagemapError, type ErrorCode } from '@pagemap/contracts';
@@ -33,6 +34,8 @@ export interface ResultWaitDeps {
   /** The worker that took the job, from the job itself (when it never announced itself). */
   takerOf: () => Promise<string | undefined>;
   isAlive: (workerId: string) => Promise<boolean>;
+  /** Whether the job is still in Redis (undefined: could not tell). Jobs are removed on completion. */
+  jobExists?: () => Promise<boolean | undefined>;
   onPickup?: (seconds: number) => void;
 }
 
@@ -41,6 +44,13 @@ export const REDIS_DOWN_GRACE_MS = 2_000;
 
 /** After an outage interrupted a wait, how long the result may still take once Redis is back. */
 const AFTER_FAILOVER_GRACE_MS = 5_000;
+
+/**
+ * How long a job may be missing from Redis, with no result, before the wait ends 503. A finished
+ * job is removed as its "completed" event is written, and the event reaches us a moment later: a
+ * job missing once is normal; missing this long (past any event reader's lag) it was lost.
+ */
+export const VANISHED_MS = 3_000;
 
 export const UNAVAILABLE = 'The datastore became unreachable while the request was running; retry shortly.';
 export const LOST =
@@ -59,6 +69,8 @@ export class ResultWait {
   #backSince: number | undefined;
   /** When the Redis checks of the tick still running started. */
   #checkingSince: number | undefined;
+  /** When the job was first found missing from Redis (a lost write; see #jobVanished). */
+  #missingSince: number | undefined;
   #timer: NodeJS.Timeout | undefined;
   #end: (err: PagemapError) => void = () => undefined;
 
@@ -147,11 +159,34 @@ export class ResultWait {
       // takes it, so the owner is still known and its heartbeat still decides.
       this.#owner ??= await this.deps.takerOf();
     }
+    if (await this.#jobVanished(now)) {
+      this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
+      return;
+    }
     if (this.#owner && !(await this.deps.isAlive(this.#owner))) {
       // A follow-up still waiting in the dead worker's queue would carry its sealed params
       // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
       await this.deps.withdraw().catch(() => 0);
       this.#fail('WORKER_LOST', LOST);
     }
+  }
+
+  /**
+   * The job is gone and its result never came: its write was dropped. A master paused past the
+   * cluster's node timeout answers, once resumed, the commands queued on its socket as the master
+   * it no longer is, then discards those writes as it resyncs from the promoted replica. Nothing
+   * looked down to this wait (every answer came), so only the job's absence tells (a CI run of the
+   * fault matrix saw a DELETE wait its full 20 s for 504 this way).
+   */
+  async #jobVanished(now: number): Promise<boolean> {
+    // Asked only of a wait older than the bound: most results come sooner, and cost no call.
+    if (!this.deps.jobExists || now - this.#startedAt < VANISHED_MS) return false;
+    const exists = await this.deps.jobExists().catch(() => undefined);
+    if (exists !== false) {
+      this.#missingSince = undefined;
+      return false;
+    }
+    this.#missingSince ??= now;
+    return now - this.#missingSince >= VANISHED_MS;
   }
 }
