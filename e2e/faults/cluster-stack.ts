@@ -15,7 +15,7 @@ import {
   type RedisClusterHandle,
   type Stack,
 } from '@pagemap/test-utils';
-import { ClientLoad } from './load';
+import { CLIENTS, ClientLoad, HUNG_MS } from './load';
 import {
   expectBackWithin,
   expectNoSessionLeft,
@@ -25,8 +25,6 @@ import {
   servingAgainAt,
 } from './verdict';
 
-const HUNG_MS = 25_000;
-export const CLIENTS = 4;
 /** Acceptance: serving again within 15 s of the cluster reporting itself whole. */
 export const BACK_WITHIN_MS = 15_000;
 

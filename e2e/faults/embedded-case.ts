@@ -11,7 +11,7 @@ import {
   type FixtureServer,
   type ForeignAccounts,
 } from '@pagemap/test-utils';
-import { ClientLoad } from './load';
+import { CLIENTS, ClientLoad, HUNG_MS } from './load';
 import { startLauncher, type Launcher } from './launcher';
 import {
   RETRYABLE,
@@ -22,10 +22,6 @@ import {
   report,
   servingAgainAt,
 } from './verdict';
-
-/** Past the gateways' request deadline (20 s here): an answer this late is a hang. */
-const HUNG_MS = 25_000;
-const CLIENTS = 4;
 
 export interface EmbeddedCase {
   launcher: Launcher;

@@ -7,6 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorBody } from '@pagemap/contracts';
 
+/** Clients every fault case runs. */
+export const CLIENTS = 4;
+/** Past the gateways' request deadline (20 s in every fault stack): an answer this late is a hang. */
+export const HUNG_MS = 25_000;
+
 export interface Outcome {
   startedAt: number;
   endedAt: number;
