@@ -4,8 +4,8 @@
  * received from a form. The check is also read right after the page opens: a check that already
  * holds then proves nothing, and the task is reported as invalid.
  */
-import type { BrowseResponse } from '@pagemap/contracts';
-import { describeError, type AgentApi, type Choice } from '@pagemap/web-corpus';
+import type { BrowseResponse, Tool } from '@pagemap/contracts';
+import { describeError, normalize, type AgentApi, type Choice } from '@pagemap/web-corpus';
 import { faultOfUnchosen, faultOfWrongState, traceOf, type Fault, type StepTrace } from './classify';
 import { AmbiguousFields, benchChoiceFor, stepAim, stepTargets, stepText, toolsForStep } from './ext-steps';
 import type { PageProbe } from './probe';
@@ -36,8 +36,15 @@ interface Ctx {
 async function runSteps(ctx: Ctx, task: BenchTask, first: BrowseResponse, base: Omit<BenchResult, 'verdict'>) {
   let map = first;
   const traces: StepTrace[] = [];
+  let pressed: string | undefined;
   for (const [i, step] of task.steps.entries()) {
     const where = `step ${i + 1} (${stepText(step)})`;
+    // "Click Green, then Continue" on a form whose tool submits with its button: the call that
+    // chose Green pressed Continue already, as its description said. A reader does not call again.
+    if (step.do === 'click' && pressed !== undefined && normalize(step.target) === pressed) {
+      pressed = undefined;
+      continue;
+    }
     let choice: Choice;
     try {
       choice = benchChoiceFor(step, map.tools);
@@ -49,6 +56,7 @@ async function runSteps(ctx: Ctx, task: BenchTask, first: BrowseResponse, base: 
       return { ...base, verdict: 'failed' as const, fault, failure: `${where}: ${(err as Error).message}` };
     }
     base.calls.push(choice.why);
+    pressed = step.do === 'click' ? buttonPressedBy(choice, map.tools) : undefined;
     traces.push(traceOf(toolsForStep(step, map.tools), stepTargets(step), stepAim(step), choice.why));
     const sessionId = map.session_id;
     try {
@@ -79,6 +87,13 @@ async function runSteps(ctx: Ctx, task: BenchTask, first: BrowseResponse, base: 
     fault: faultOfWrongState(traces),
     failure: `${why} (after ${base.calls.join(', ') || 'no call'})`,
   };
+}
+
+/** The button a call with params presses too, as its tool's description says ("… (button \"Continue\")"). */
+function buttonPressedBy(choice: Choice, tools: Tool[]): string | undefined {
+  if (Object.keys(choice.params).length === 0) return undefined;
+  const said = tools.find((t) => t.name === choice.tool)?.description.match(/\(button "([^"]+)"\)/)?.[1];
+  return said === undefined ? undefined : normalize(said);
 }
 
 /** Whether a submission carried every expected field (values compared as given). */

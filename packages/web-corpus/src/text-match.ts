@@ -48,6 +48,10 @@ export function tokens(text: string): string[] {
     .map(stem);
 }
 
+/** Chinese, Japanese and Korean words are often two characters ("注销", sign out): a whole word all the same. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const minWordLength = (text: string): number => (CJK.test(text) ? 2 : 3);
+
 /**
  * 0..1: 1 for the same text; 0.9 when the text contains the whole target as words; when the target
  * contains the text, 0.5–0.8 by how much of the target the text covers (so a generic "name" fits
@@ -63,7 +67,7 @@ export function similarity(target: string, text: string): number {
   const longer = a.length <= b.length ? b : a;
   const ta = new Set(tokens(a));
   const tb = new Set(tokens(b));
-  if (shorter.length >= 3 && ` ${longer} `.includes(` ${shorter} `)) {
+  if (shorter.length >= minWordLength(shorter) && ` ${longer} `.includes(` ${shorter} `)) {
     return shorter === a ? 0.9 : 0.5 + (0.3 * Math.min(tb.size, ta.size)) / Math.max(ta.size, 1);
   }
   if (ta.size === 0 || tb.size === 0) return 0;

@@ -21,6 +21,13 @@ test('text similarity: equal, contained, overlapping, unrelated', () => {
   expect(similarity('Curium', 'Check answer')).toBe(0);
 });
 
+test('a two-character word in Chinese or Japanese is a whole word: found in a description as any word is', () => {
+  expect(similarity('注销', 'Submit the "注销" form (button "注销").')).toBe(0.9);
+  expect(similarity('次へ', 'Click the "次へ" button.')).toBe(0.9);
+  // Two Latin letters are not a word of their own ("to", "is"): no containment match for them.
+  expect(similarity('go', 'Click the "go" button.')).toBeLessThan(0.5);
+});
+
 test('click: a button tool by name, an option of a click/link tool, nothing below the threshold', () => {
   const tools = [tool('archive', 'Click the "Archive" button.'), followLink, navigate];
   expect(chooseClick(tools, 'Archive')).toMatchObject({ tool: 'archive', params: {} });
