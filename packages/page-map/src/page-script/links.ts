@@ -15,6 +15,12 @@ const NAV_REGION = 'nav,[role=navigation],[role=menubar],header';
  * navigation region that is itself on screen. Not one hidden from everyone (aria-hidden, inert),
  * and not a menu whose whole navigation is hidden (a phone layout's copy of the desktop menu).
  */
+/** A link target that names a frame (not a new tab, nor this window or its parents). */
+const namesFrame = (target: string | null): boolean => !!target && !/^_(blank|self|top|parent)$/i.test(target);
+
+/** The link opens its page in a frame: it lives in one, or its target names one. */
+const opensInFrame = (a: Element): boolean => a.ownerDocument !== document || namesFrame(a.getAttribute('target'));
+
 const inClosedMenu = (a: Element): boolean => {
   const nav = a.closest(NAV_REGION);
   return !!nav && visible(nav) && !a.closest('[aria-hidden=true],[inert],template');
@@ -53,6 +59,7 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
         chrome: reg.chrome,
         order: order.next++,
         ...(menu ? { menu } : {}),
+        ...(opensInFrame(a) ? { framed: true } : {}),
       };
       if (at !== undefined) {
         links[at] = link;
