@@ -49,8 +49,9 @@ export const flatText = (node: Node): string => {
   if (node.nodeType !== 1) return '';
   const el = node as Element;
   if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'TEMPLATE') return '';
-  const assigned = el.tagName === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];
-  return (assigned.length ? assigned : Array.from(el.childNodes)).map(flatText).join('');
+  const assigned: Node[] = el.tagName === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];
+  const kids: Node[] = assigned.length ? assigned : Array.from(el.childNodes);
+  return kids.map(flatText).join('');
 };
 
 /** Rendered text (innerText) when attached, else textContent. */
