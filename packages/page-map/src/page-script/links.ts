@@ -15,11 +15,8 @@ const NAV_REGION = 'nav,[role=navigation],[role=menubar],header';
  * navigation region that is itself on screen. Not one hidden from everyone (aria-hidden, inert),
  * and not a menu whose whole navigation is hidden (a phone layout's copy of the desktop menu).
  */
-/** A link target that names a frame (not a new tab, nor this window or its parents). */
-const namesFrame = (target: string | null): boolean => !!target && !/^_(blank|self|top|parent)$/i.test(target);
-
-/** The link opens its page in a frame: it lives in one, or its target names one. */
-const opensInFrame = (a: Element): boolean => a.ownerDocument !== document || namesFrame(a.getAttribute('target'));
+/** The link opens its page in a frame: it lives in a frame's document. */
+const opensInFrame = (a: Element): boolean => a.ownerDocument !== document;
 
 const inClosedMenu = (a: Element): boolean => {
   const nav = a.closest(NAV_REGION);

@@ -158,8 +158,8 @@ export interface RawLink {
   /** In a closed menu (hidden until hovered or opened): followed by its address, listed last. */
   menu?: boolean;
   /**
-   * It opens in a frame: it lives in a frame's document, or its target names a frame. Followed by
-   * a click, so its page loads where a person's click loads it, not over the whole page.
+   * It lives in a frame's document. Followed by a click, so its page loads where a person's click
+   * loads it (its frame), not over the whole page.
    */
   framed?: boolean;
 }
