@@ -130,8 +130,12 @@ interface Hoverable {
   shown: Element[];
 }
 
-function hoverablesIn(ri: RootInfo, found: Map<Element, Hoverable>): void {
+/** Most time the scan may take: it reads style sheets and matches selectors, and must never hold a page map. */
+const BUDGET_MS = 40;
+
+function hoverablesIn(ri: RootInfo, found: Map<Element, Hoverable>, until: number): void {
   for (const rule of hoverRules(ri.root)) {
+    if (performance.now() > until) return;
     let hosts: Element[];
     try {
       hosts = Array.from(ri.root.querySelectorAll(rule.host));
@@ -153,7 +157,12 @@ function hoverablesIn(ri: RootInfo, found: Map<Element, Hoverable>): void {
 /** Elements on screen that show hidden content when hovered, in page order, each with a unique text. */
 function hoverables(roots: RootInfo[]): Array<TargetEntry & { shown: Element[] }> {
   const found = new Map<Element, Hoverable>();
-  for (const ri of roots) hoverablesIn(ri, found);
+  const until = performance.now() + BUDGET_MS;
+  try {
+    for (const ri of roots) hoverablesIn(ri, found, until);
+  } catch {
+    // a page whose sheets or selectors the scan cannot read offers no hover
+  }
   const els = [...found.values()].sort((a, b) =>
     a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
   );
