@@ -97,6 +97,11 @@ export function hoverRules(doc: DocumentOrShadowRoot): HoverRule[] {
           const rule = splitHoverSelector(sel);
           if (rule) out.push(rule);
         }
+      // Into @media, @supports, @layer and the like, never into a style rule's own nested rules:
+      // reading `cssRules` of every style rule hung the renderer for good on a real page (the MoJ
+      // date picker with its calendar open; the read never returned, even to the debugger), and a
+      // nested rule's selector (`&:hover`) is not one this split reads anyway.
+      if (typeof text === 'string') continue;
       const inner = (r as CSSGroupingRule).cssRules;
       if (inner) visit(inner);
     }
