@@ -78,7 +78,8 @@ export function splitHoverSelector(sel: string): HoverRule | null {
   return { host, rest: rest.replace(/:hover\b/g, '') };
 }
 
-const shows = (style: CSSStyleDeclaration): boolean =>
+const shows = (style: CSSStyleDeclaration | undefined): boolean =>
+  !!style &&
   SHOWING.some((p) => {
     const v = style.getPropertyValue(p).trim();
     return v !== '' && v !== 'none' && v !== 'hidden' && v !== '0';
@@ -90,17 +91,17 @@ export function hoverRules(doc: DocumentOrShadowRoot): HoverRule[] {
   const visit = (rules: CSSRuleList): void => {
     for (const r of Array.from(rules)) {
       if (out.length >= MAX_RULES) return;
-      const style = (r as CSSStyleRule).style;
       const text = (r as CSSStyleRule).selectorText;
-      if (typeof text === 'string' && style && text.includes(':hover') && shows(style))
+      // The declarations only of :hover rules: reading a rule's `style` has Chromium make them an
+      // editable copy, which the page's other rules need not cost.
+      if (typeof text === 'string' && text.includes(':hover') && shows((r as CSSStyleRule).style))
         for (const sel of splitList(text)) {
           const rule = splitHoverSelector(sel);
           if (rule) out.push(rule);
         }
-      // Into @media, @supports, @layer and the like, never into a style rule's own nested rules:
-      // reading `cssRules` of every style rule hung the renderer for good on a real page (the MoJ
-      // date picker with its calendar open; the read never returned, even to the debugger), and a
-      // nested rule's selector (`&:hover`) is not one this split reads anyway.
+      // Into @media, @supports, @layer and the like, not into a style rule's own nested rules: a
+      // nested rule's selector (`&:hover > ul`) is relative to its parent's, which this split
+      // does not resolve.
       if (typeof text === 'string') continue;
       const inner = (r as CSSGroupingRule).cssRules;
       if (inner) visit(inner);
