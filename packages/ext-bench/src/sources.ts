@@ -75,6 +75,27 @@ export const SOURCES: readonly Source[] = [
     webRoot: 'web',
     cleanUrls: false,
   },
+  {
+    name: 'generic-components',
+    title: 'Generic Components (@generic-components/components): web components in shadow DOM, their demo pages',
+    npmPackage: '@generic-components/components',
+    webRoot: '.',
+    cleanUrls: false,
+  },
+  {
+    name: 'selenium-pages',
+    title: "Selenium's WebDriver test pages (selenium-webdriver 3.6.0): frames, framesets, a hover menu",
+    npmPackage: 'selenium-webdriver',
+    webRoot: 'lib/test/data',
+    cleanUrls: false,
+  },
+  {
+    name: 'superfish',
+    title: 'jQuery Superfish menus (superfish): submenus that open on hover',
+    npmPackage: 'superfish',
+    webRoot: '.',
+    cleanUrls: false,
+  },
 ];
 
 export function sourceNamed(name: string): Source {

@@ -66,7 +66,7 @@ export interface ButtonBinding {
 /** The page's links as read (follow_link resolves a text or URL among them). */
 export interface FollowLinkBinding {
   kind: 'follow_link';
-  links: { text: string; href: string }[];
+  links: { text: string; href: string; framed?: boolean }[];
 }
 
 export interface NavigateBinding {
@@ -83,6 +83,11 @@ export interface WebMcpBinding {
 /** `edit_text`: text edited in place after a double-click (tools/kinds/edit.ts); the target is found by its label. */
 export interface EditBinding {
   kind: 'edit';
+}
+
+/** `hover`: the pointer rests on an element that shows more while hovered (tools/kinds/hover.ts), found by its label. */
+export interface HoverBinding {
+  kind: 'hover';
 }
 
 /** A control every row of an app list has (tools/kinds/rows.ts); the row is chosen by its text. */
@@ -111,6 +116,7 @@ export type ToolBinding =
   | WebMcpBinding
   | DialogBinding
   | EditBinding
+  | HoverBinding
   | RowBinding
   | PressKeyBinding;
 

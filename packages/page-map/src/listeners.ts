@@ -34,16 +34,26 @@ interface Listener {
 const sessionOf = (page: Page): CDPSession => frameSession(page.mainFrame());
 
 /**
- * The document's and window's handles, kept for the document's life in an object group of their
- * own (its context drops them with the document): later readings of the same document (after a
- * tool) skip asking for them. A new document has a new world (context id); a stale handle fails
- * its call and is asked for again.
+ * The handles one marking needs, kept for the document's life (its contexts drop them with the
+ * document): later readings of the same document (after a tool) skip asking for them. A new
+ * document has a new world (context id); a stale handle fails its call and is asked for again.
+ *
+ * The listeners are read on the page's OWN world's document and window, never on the page
+ * script's: asked with an isolated world's object, `DOMDebugger.getEventListeners` (pierce) also
+ * reports the page's listeners, from another world than the one asking, and after that the
+ * renderer could stop for good at its next garbage collection (Chromium 156; the MoJ date picker
+ * with its CSSOM read: test/hover-date-picker-hang.test.ts). Asked in the page's world, every
+ * listener it reports is of the world asking. The handles carry no object group, so the debugger
+ * wraps no listener function for us (they were kept, one per listener, until the document went).
  */
 interface DocHandles {
   /** The page script's world in the document. */
   contextId: number;
+  /** The document and window of the page's own world: what the listeners are read on. */
   doc: string;
   win: string;
+  /** The window in the page script's world: the mark of the window's own listeners goes on it. */
+  ownWin: string;
   /** Whether marks were put in this document (then a reading with none clears them). */
   marked: boolean;
 }
@@ -54,18 +64,27 @@ async function handlesOf(page: Page, cdp: CDPSession): Promise<DocHandles | null
   const { contextId } = await worldOf(page.mainFrame());
   const known = handles.get(page);
   if (known?.contextId === contextId) return known;
-  const [doc, win] = await Promise.all([
-    cdp.send('Runtime.evaluate', { expression: 'document', contextId, objectGroup: DOC_GROUP }),
+  // No contextId: the page's own world of the main frame. `document` and `window` are
+  // unforgeable: the page cannot answer these with objects of its own.
+  const [doc, win, ownWin] = await Promise.all([
+    cdp.send('Runtime.evaluate', { expression: 'document' }),
+    cdp.send('Runtime.evaluate', { expression: 'window' }),
     cdp.send('Runtime.evaluate', { expression: 'window', contextId, objectGroup: DOC_GROUP }),
   ]);
-  if (!doc.result.objectId || !win.result.objectId) return null;
-  const h = { contextId, doc: doc.result.objectId, win: win.result.objectId, marked: false };
+  if (!doc.result.objectId || !win.result.objectId || !ownWin.result.objectId) return null;
+  const h = {
+    contextId,
+    doc: doc.result.objectId,
+    win: win.result.objectId,
+    ownWin: ownWin.result.objectId,
+    marked: false,
+  };
   handles.set(page, h);
   return h;
 }
 
 /** In the page: puts each element's listened types under the shared key (and clears stale marks first). */
-function applyMarks(this: Document, key: string, types: string[], ...els: EventTarget[]): void {
+function applyMarks(key: string, types: string[], ...els: EventTarget[]): void {
   const k = Symbol.for(key);
   // The set of marked targets lives under a key of its own: the window can be marked itself.
   const all = Symbol.for(`${key}.all`);
@@ -161,7 +180,7 @@ async function resolveAll(
     marks.types.push([...set].join(' '));
   });
   if (winTypes.length) {
-    marks.args.push({ objectId: h.win });
+    marks.args.push({ objectId: h.ownWin });
     marks.types.push(winTypes.join(' '));
   }
   h.marked = marks.args.length > 0;
@@ -174,7 +193,7 @@ async function resolveAll(
  */
 async function applyAlone(cdp: CDPSession, h: DocHandles, marks: Marks): Promise<void> {
   await cdp.send('Runtime.callFunctionOn', {
-    objectId: h.doc,
+    executionContextId: h.contextId,
     functionDeclaration: applyMarks.toString(),
     arguments: [{ value: LISTENS_KEY }, { value: [] }],
   });

@@ -40,6 +40,20 @@ export const ownText = (node: Element, max = 120): string => {
   return clean(out, max);
 };
 
+/**
+ * Text of a node as a shadow tree composes it: a <slot> reads as the nodes assigned to it (or its
+ * own fallback when none is), which is where a web component's label text lives ("<label><slot>").
+ */
+export const flatText = (node: Node): string => {
+  if (node.nodeType === 3) return node.nodeValue ?? '';
+  if (node.nodeType !== 1) return '';
+  const el = node as Element;
+  if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'TEMPLATE') return '';
+  const assigned: Node[] = el.tagName === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];
+  const kids: Node[] = assigned.length ? assigned : Array.from(el.childNodes);
+  return kids.map(flatText).join('');
+};
+
 /** Rendered text (innerText) when attached, else textContent. */
 export const textOf = (el: Element, max = 120): string => {
   const e = el as HTMLElement;

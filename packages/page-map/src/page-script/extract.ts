@@ -11,6 +11,7 @@ import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
 import { scanEditables } from './edit';
+import { scanHoverables } from './hover';
 import { appItems } from './items';
 import { scanRowActions } from './rows';
 import { pageHearsKeys } from './listens';
@@ -45,6 +46,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     buttons: scan.buttons.map((b) => b.raw),
     targets: scan.targets.map((t) => t.raw),
     editables: scanEditables(scan.roots).map((e) => e.raw.label),
+    hoverables: scanHoverables(scan.roots),
     items: appItems(scan.roots),
     rowActions: scanRowActions(scan.roots),
     hearsKeys: pageHearsKeys(),

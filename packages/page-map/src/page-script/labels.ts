@@ -1,14 +1,20 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
-import { byId, clean, ownText, textOf } from './dom';
+import { byId, clean, flatText, ownText, textOf } from './dom';
 
-/** The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in order. */
-const refText = (el: Element, attr: string, root: Document | ShadowRoot, max?: number): string => {
+/**
+ * The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in
+ * order, looked up in the element's own tree (a shadow root's IDs are its own), read through slots.
+ */
+export const refText = (el: Element, attr: string, root: Document | ShadowRoot, max?: number): string => {
   const ids = el.getAttribute(attr);
   return ids
     ? clean(
         ids
           .split(/\s+/)
-          .map((id) => byId(root, id)?.textContent ?? '')
+          .map((id) => {
+            const to = byId(root, id);
+            return to ? flatText(to) : '';
+          })
           .join(' '),
         max,
       )

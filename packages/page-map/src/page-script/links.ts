@@ -15,6 +15,9 @@ const NAV_REGION = 'nav,[role=navigation],[role=menubar],header';
  * navigation region that is itself on screen. Not one hidden from everyone (aria-hidden, inert),
  * and not a menu whose whole navigation is hidden (a phone layout's copy of the desktop menu).
  */
+/** The link opens its page in a frame: it lives in a frame's document. */
+const opensInFrame = (a: Element): boolean => a.ownerDocument !== document;
+
 const inClosedMenu = (a: Element): boolean => {
   const nav = a.closest(NAV_REGION);
   return !!nav && visible(nav) && !a.closest('[aria-hidden=true],[inert],template');
@@ -53,6 +56,7 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
         chrome: reg.chrome,
         order: order.next++,
         ...(menu ? { menu } : {}),
+        ...(opensInFrame(a) ? { framed: true } : {}),
       };
       if (at !== undefined) {
         links[at] = link;

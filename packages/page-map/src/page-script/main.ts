@@ -22,6 +22,7 @@ import { clickLink, clickTarget, scanTargets } from './targets';
 import { doubleClick, editBox, scanEditables } from './edit';
 import { rowAction } from './rows';
 import { focusByName } from './keys';
+import { hoverPoint, hoverShown } from './hover';
 import { forgetMainWorld } from './main-world';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
@@ -41,11 +42,13 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   forgetMainWorld();
   if (req.op === 'signals') return { op: 'signals', signals: pageSignals(walkRoots()) };
   if (req.op === 'refused') return { op: 'refused', refused: takeRefused() };
-  if (req.op === 'clickLink') return clickLink(walkRoots(), req.href);
+  if (req.op === 'clickLink') return clickLink(walkRoots(), req.href, req.text);
   if (req.op === 'doubleClick') return doubleClick(scanEditables(walkRoots()), req.label);
   if (req.op === 'editBox') return editBox(req.select);
   if (req.op === 'rowAction') return rowAction(walkRoots(), req);
   if (req.op === 'focusByName') return focusByName(walkRoots(), req.name);
+  if (req.op === 'hoverPoint') return hoverPoint(walkRoots(), req.label);
+  if (req.op === 'hoverShown') return hoverShown();
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

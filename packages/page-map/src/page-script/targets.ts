@@ -11,7 +11,7 @@
  */
 import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
-import { buttonLabel, hiddenText, iconName, speakable } from './labels';
+import { buttonLabel, hiddenText, iconName, refText, speakable } from './labels';
 import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
@@ -115,16 +115,7 @@ export const targetLabel = (el: Element): string => {
   if (tag === 'BUTTON' || tag === 'INPUT') label = buttonLabel(el);
   else {
     const al = el.getAttribute('aria-label');
-    const lb = el.getAttribute('aria-labelledby');
-    const byLb = lb
-      ? clean(
-          lb
-            .split(/\s+/)
-            .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
-            .join(' '),
-          80,
-        )
-      : '';
+    const byLb = refText(el, 'aria-labelledby', el.getRootNode() as Document | ShadowRoot, 80);
     label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
     if (!speakable(label)) label = iconName(el) || label;
   }
@@ -274,10 +265,14 @@ export function findTarget(targets: TargetEntry[], label: string): TargetEntry |
  * Follows a same-page link by clicking it (its href only changes the fragment; the page's click
  * handler is what acts: a router, a menu, a recorded action).
  */
-export function clickLink(roots: RootInfo[], href: string): PageScriptResponse {
-  const anchors = roots
+export function clickLink(roots: RootInfo[], href: string, text?: string): PageScriptResponse {
+  const all = roots
     .flatMap((ri) => Array.from(ri.root.querySelectorAll('a[href]')))
     .filter((a) => (a as HTMLAnchorElement).href === href);
+  // The one with the text asked for (the same address in two frames loads in two places).
+  const want = clean(text ?? '').toLowerCase();
+  const same = all.filter((a) => clean((a as HTMLElement).innerText ?? a.textContent).toLowerCase() === want);
+  const anchors = same.length ? same : all;
   // The one on screen, else one in a closed menu (a click reaches it as a person's would once the menu is open).
   const a = anchors.find((x) => visible(x)) ?? anchors[0];
   if (!a) return { op: 'clickTarget', ok: false };

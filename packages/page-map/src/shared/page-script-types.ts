@@ -157,6 +157,11 @@ export interface RawLink {
   order: number;
   /** In a closed menu (hidden until hovered or opened): followed by its address, listed last. */
   menu?: boolean;
+  /**
+   * It lives in a frame's document. Followed by a click, so its page loads where a person's click
+   * loads it (its frame), not over the whole page.
+   */
+  framed?: boolean;
 }
 
 export interface RawWebMcpTool {
@@ -179,6 +184,8 @@ export interface RawPage {
   targets: RawTarget[];
   /** Labels of the texts edited in place after a double-click (page-script/edit.ts). */
   editables?: string[];
+  /** Labels of the elements that show hidden content while hovered (page-script/hover.ts). */
+  hoverables?: string[];
   /** The app's lists with their items' state (page-script/items.ts). */
   items?: RawItemList[];
   /** Controls every row of an app list has (page-script/rows.ts). */
@@ -235,11 +242,13 @@ export type PageScriptRequest =
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
   | { op: 'click'; key: string; idx: number }
   | { op: 'clickTarget'; label: string }
-  | { op: 'clickLink'; href: string }
+  | { op: 'clickLink'; href: string; text?: string }
   | { op: 'doubleClick'; label: string }
   | { op: 'editBox'; select: boolean }
   | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
-  | { op: 'focusByName'; name: string };
+  | { op: 'focusByName'; name: string }
+  | { op: 'hoverPoint'; label: string }
+  | { op: 'hoverShown' };
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -262,7 +271,9 @@ export type PageScriptResponse =
   | { op: 'doubleClick'; ok: boolean; label?: string }
   | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
   | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }
-  | { op: 'focusByName'; ok: boolean };
+  | { op: 'focusByName'; ok: boolean }
+  | { op: 'hoverPoint'; ok: boolean; label?: string; x?: number; y?: number }
+  | { op: 'hoverShown'; ok: boolean };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

@@ -61,15 +61,22 @@ function followCandidate(raw: RawPage): Candidate {
         },
       ],
     },
-    binding: { kind: 'follow_link', links: raw.links.slice(0, 1000).map((l) => ({ text: l.text, href: l.href })) },
+    binding: {
+      kind: 'follow_link',
+      links: raw.links
+        .slice(0, 1000)
+        .map((l) => ({ text: l.text, href: l.href, ...(l.framed ? { framed: true } : {}) })),
+    },
   };
 }
 
+type BoundLink = FollowLinkBinding['links'][number];
+
 /** The link a `link` param means: by exact text, then by URL, then by a part of its text. */
-function findLink(binding: FollowLinkBinding, wanted: string, base: string): string | null {
+function findLink(binding: FollowLinkBinding, wanted: string, base: string): BoundLink | null {
   const w = wanted.trim().toLowerCase().replace(/\s+/g, ' ');
   const byText = binding.links.find((l) => l.text.toLowerCase() === w);
-  if (byText) return byText.href;
+  if (byText) return byText;
   let abs: string | null = null;
   try {
     abs = new URL(wanted.trim(), base).href;
@@ -78,10 +85,10 @@ function findLink(binding: FollowLinkBinding, wanted: string, base: string): str
   }
   if (abs) {
     const byHref = binding.links.find((l) => l.href === abs || l.href.replace(/\/$/, '') === abs!.replace(/\/$/, ''));
-    if (byHref) return byHref.href;
+    if (byHref) return byHref;
   }
   const partial = binding.links.filter((l) => l.text.toLowerCase().includes(w));
-  if (w.length >= 3 && partial.length >= 1) return partial[0]!.href;
+  if (w.length >= 3 && partial.length >= 1) return partial[0]!;
   return null;
 }
 
@@ -96,16 +103,22 @@ export const followLink: ToolKind<FollowLinkBinding> = {
   build: (raw) => (raw.links.length > 0 ? [followCandidate(raw)] : []),
   async run(binding, { page, call, values, deadline, opts }) {
     const name = call.tool;
-    const href = findLink(binding, String(values.link), page.url());
-    if (!href)
+    const link = findLink(binding, String(values.link), page.url());
+    if (!link)
       return fail(
         name,
         'INVALID_PARAMS',
         'Parameter "link" matches no link on this page; use one of the listed options or a link URL.',
       );
-    if (!samePage(href, page.url())) return goTo(page, name, href, deadline, opts);
-    // Only the fragment changes: click it, so the page's own handler (router, menu) acts.
-    const r = await settle(page, deadline, async () => void (await callPageScript(page, { op: 'clickLink', href })));
+    const { href, text } = link;
+    if (!link.framed && !samePage(href, page.url())) return goTo(page, name, href, deadline, opts);
+    // Only the fragment changes, or the page loads in a frame: click it, so the page's own handler
+    // (router, menu) acts, or the browser loads it in the frame a person's click loads it in.
+    const r = await settle(
+      page,
+      deadline,
+      async () => void (await callPageScript(page, { op: 'clickLink', href, text })),
+    );
     return settledOutcome(name, r);
   },
 };

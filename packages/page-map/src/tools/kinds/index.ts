@@ -10,6 +10,7 @@ import { button } from './button';
 import { click } from './click';
 import { dialog } from './dialog';
 import { edit } from './edit';
+import { hover } from './hover';
 import { rows } from './rows';
 import { pressKey } from './press-key';
 import { followLink } from './follow-link';
@@ -29,6 +30,7 @@ export const KINDS: KindTable = {
   navigate,
   dialog,
   edit,
+  hover,
   rows,
   press_key: pressKey,
 };
