@@ -28,6 +28,24 @@ export const refText = (el: Element, attr: string, root: Document | ShadowRoot, 
  */
 export const hintOf = (el: Element, root: Document | ShadowRoot): string => refText(el, 'aria-describedby', root, 160);
 
+/**
+ * An editable body of a framed document (a rich-text editor: TinyMCE, CKEditor) is named by its
+ * frame, as assistive technology names it: the first sentence of the frame's aria-label or title
+ * ("Rich Text Area").
+ */
+const frameName = (el: Element): string => {
+  if (el !== el.ownerDocument.body) return '';
+  let frame: Element | null = null;
+  try {
+    frame = el.ownerDocument.defaultView?.frameElement ?? null;
+  } catch {
+    return ''; // another origin's frame: not ours to read
+  }
+  const name = clean(frame?.getAttribute('aria-label') || frame?.getAttribute('title') || '');
+  // Its first sentence: what follows is help ("Rich Text Area. Press ALT-F9 for menu. …").
+  return name.split(/(?<=[.!?])\s/)[0]!.replace(/[.!?]$/, '');
+};
+
 /** A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing labels it. */
 export const labelOf = (el: Element, root: Document | ShadowRoot): { label: string; nearby: string } => {
   const byLb = refText(el, 'aria-labelledby', root);
@@ -50,6 +68,8 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   }
   const title = el.getAttribute('title');
   if (title && title.trim()) return { label: clean(title), nearby: '' };
+  const framed = frameName(el);
+  if (framed) return { label: framed, nearby: '' };
   const after = followingLabel(el);
   if (after) return { label: after, nearby: '' };
   // Nearby text: the closest preceding text in the same container (a div-built form).
