@@ -99,6 +99,8 @@ export interface Prelude {
   args: CallArgument[];
   /** Does the work on its own instead, when the joint call cannot take it. */
   alone: () => Promise<void>;
+  /** Called when the joint call did the work (not when it was dropped or done alone). */
+  done?: () => void;
   /** Called once the prelude was done or dropped (releases what `args` hold). */
   release: () => void;
 }
@@ -127,7 +129,9 @@ async function runKept(world: World, req: PageScriptRequest, prelude: Prelude | 
   if (!prelude) return callIn(world, RUN_KEPT, req);
   const fn = `function (req, ...args) { (${prelude.fn}).apply(null, args); return (${RUN_KEPT})(req); }`;
   try {
-    return await callIn(world, fn, req, prelude.args);
+    const answer = await callIn(world, fn, req, prelude.args);
+    prelude.done?.();
+    return answer;
   } catch (err) {
     if (GONE.test((err as Error).message)) throw err;
     await prelude.alone(); // e.g. handles of another context (a same-origin frame's elements)
