@@ -233,13 +233,21 @@ export type PageScriptRequest =
       submitWith?: string;
     }
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
-  | { op: 'click'; key: string; idx: number }
-  | { op: 'clickTarget'; label: string }
+  /** `quietMs`: answer once the page is quiet after the click (page-script/quiet.ts), waiting at most that long. */
+  | { op: 'click'; key: string; idx: number; quietMs?: number }
+  | { op: 'clickTarget'; label: string; quietMs?: number }
   | { op: 'clickLink'; href: string }
   | { op: 'doubleClick'; label: string }
   | { op: 'editBox'; select: boolean }
   | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
   | { op: 'focusByName'; name: string };
+
+/**
+ * How the page was after a click that asked for its quiet (page-script/quiet.ts): 'quiet' (a frame
+ * passed without DOM changes), 'navigating' (being left), 'busy' (still changing at the bound);
+ * 'gone' only in Node, when the document was replaced while the page waited.
+ */
+export type QuietState = 'quiet' | 'navigating' | 'busy' | 'gone';
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -257,8 +265,8 @@ export type PageScriptResponse =
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
-  | { op: 'click'; ok: boolean }
-  | { op: 'clickTarget'; ok: boolean; label?: string }
+  | { op: 'click'; ok: boolean; quiet?: QuietState }
+  | { op: 'clickTarget'; ok: boolean; label?: string; quiet?: QuietState }
   | { op: 'doubleClick'; ok: boolean; label?: string }
   | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
   | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }
