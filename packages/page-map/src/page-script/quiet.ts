@@ -54,7 +54,10 @@ function waitQuiet(maxMs: number): Promise<QuietState> {
           if (fired) return;
           fired = true;
           if (leaving()) return done('navigating');
-          if (!changed && !moving()) return done('quiet');
+          // Quiet: one task more before saying so. A form the click submitted (or a navigation
+          // the page scheduled) starts in a task of its own, already queued; the frame the
+          // click's change asked for can come first, and the page would look quiet but for it.
+          if (!changed && !moving()) return setTimeout(() => done(leaving() ? 'navigating' : 'quiet'), 0);
           if (performance.now() - t0 > maxMs) return done('busy');
           changed = false;
           frame();
