@@ -5,7 +5,8 @@
  * row or list item a jQuery handler selects, an input that acts on Enter, a label edited on
  * double-click. The marks are a non-enumerable symbol property per element (shared/listens.ts) in
  * the page script's own world (page-script-host/world.ts), where the page cannot see them,
- * refreshed before each reading and each click; nothing of the page changes.
+ * refreshed before each reading and each click (the listeners are read each time; the marks are
+ * put again only when those changed); nothing of the page changes.
  *
  * Best effort and bounded: a page the debugger cannot read (a closed target, a page still being
  * replaced) simply gets no marks, and the in-page signs (roles, cursor, onclick) still apply.
@@ -56,6 +57,11 @@ interface DocHandles {
   ownWin: string;
   /** Whether marks were put in this document (then a reading with none clears them). */
   marked: boolean;
+  /**
+   * The listeners (see `signature`) whose marks the page script's world holds now, and how many
+   * targets that marked: a reading that finds the same ones again has nothing to change.
+   */
+  applied?: { signature: string; count: number };
 }
 const handles = new WeakMap<Page, DocHandles>();
 const DOC_GROUP = 'pagemap-document';
@@ -98,6 +104,14 @@ function applyMarks(key: string, types: string[], ...els: EventTarget[]): void {
   Object.defineProperty(window, all, { value: marked, configurable: true, enumerable: false });
 }
 
+/**
+ * What the marks of one reading say: each node (its backend id, unique for the node's life) with
+ * its types, and the window's. Equal signatures in one document put equal marks on the same nodes.
+ */
+function signature(byNode: [number, Set<string>][], winTypes: string[]): string {
+  return `${byNode.map(([id, set]) => `${id}:${[...set].join(' ')}`).join(',')}|${winTypes.join(' ')}`;
+}
+
 /** Types per node (backend id) among the listeners reported, only the marked kinds. */
 function typesByNode(listeners: Listener[]): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
@@ -133,6 +147,11 @@ async function markAll(page: Page, cdp: CDPSession, h: DocHandles, live: () => b
   const winTypes = [...new Set(onWin.listeners.map((l) => l.type).filter((t) => MARKED_EVENTS.includes(t)))];
   // Nothing to mark and nothing marked before in this document: no call at all.
   if (byNode.length === 0 && winTypes.length === 0 && !h.marked) return 0;
+  // The same listeners as the marks already in place (a follow-up that changed none): no handles,
+  // no marking. Known only once the joint call put them (not when they were put one by one).
+  const sig = signature(byNode, winTypes);
+  if (h.applied?.signature === sig) return h.applied.count;
+  h.applied = undefined;
   const marks = await resolveAll(cdp, h, byNode, winTypes);
   // The marks are put by the page script's next call, in its message (see beforeNextCall), which
   // releases the handles after it.
@@ -148,6 +167,12 @@ async function markAll(page: Page, cdp: CDPSession, h: DocHandles, live: () => b
     fn: applyMarks.toString(),
     args: [{ value: LISTENS_KEY }, { value: marks.types }, ...marks.args],
     alone: () => applyAlone(cdp, h, marks),
+    // Only a marking that reached every node stands for its signature (a node that could not be
+    // resolved is tried again by the next reading).
+    done: () => {
+      if (marks.args.length === byNode.length + (winTypes.length ? 1 : 0))
+        h.applied = { signature: sig, count: marks.args.length };
+    },
     release,
   });
   return marks.args.length;

@@ -52,6 +52,8 @@ return pagemapKept.run(req);
 
 /** The document was replaced under the call (the next call finds the new document's world). */
 const GONE = /Cannot find context with specified id|Execution context was destroyed/i;
+/** Replaced while the call waited in the page: the request had run (only one that waits can see this). */
+const DESTROYED = /Execution context was destroyed/i;
 
 /**
  * Installs the page script in the page's world of every document the page creates from now on,
@@ -99,6 +101,8 @@ export interface Prelude {
   args: CallArgument[];
   /** Does the work on its own instead, when the joint call cannot take it. */
   alone: () => Promise<void>;
+  /** Called when the joint call did the work (not when it was dropped or done alone). */
+  done?: () => void;
   /** Called once the prelude was done or dropped (releases what `args` hold). */
   release: () => void;
 }
@@ -127,7 +131,9 @@ async function runKept(world: World, req: PageScriptRequest, prelude: Prelude | 
   if (!prelude) return callIn(world, RUN_KEPT, req);
   const fn = `function (req, ...args) { (${prelude.fn}).apply(null, args); return (${RUN_KEPT})(req); }`;
   try {
-    return await callIn(world, fn, req, prelude.args);
+    const answer = await callIn(world, fn, req, prelude.args);
+    prelude.done?.();
+    return answer;
   } catch (err) {
     if (GONE.test((err as Error).message)) throw err;
     await prelude.alone(); // e.g. handles of another context (a same-origin frame's elements)
@@ -141,8 +147,16 @@ async function runKept(world: World, req: PageScriptRequest, prelude: Prelude | 
  * Runs a request of the page script in the page's main frame, or in one frame (a cross-origin
  * frame the main frame's script cannot enter: see frames.ts). One short message where the
  * document holds the script; the source with a second one otherwise.
+ *
+ * `ranIfDestroyed`: for a request that acts and then waits in the page (a click and the quiet
+ * after it): the answer when the document was replaced while it waited. It is not run again in
+ * the new document (a request still answers synchronously when it did not act).
  */
-export async function callPageScript(target: Page | Frame, req: PageScriptRequest): Promise<PageScriptResponse> {
+export async function callPageScript(
+  target: Page | Frame,
+  req: PageScriptRequest,
+  ranIfDestroyed?: PageScriptResponse,
+): Promise<PageScriptResponse> {
   const frame = 'mainFrame' in target ? target.mainFrame() : target;
   for (let attempt = 1; ; attempt++) {
     const world = await worldOf(frame);
@@ -154,6 +168,7 @@ export async function callPageScript(target: Page | Frame, req: PageScriptReques
       return answer;
     } catch (err) {
       forgetWorld(frame, world.contextId);
+      if (ranIfDestroyed && DESTROYED.test((err as Error).message)) return ranIfDestroyed;
       // A call that met a replaced document's world tries once more, in the new one.
       if (attempt >= 2 || !GONE.test((err as Error).message)) throw err;
     }

@@ -17,7 +17,7 @@ export function forgetMainWorld(): void {
   react = new WeakMap();
 }
 
-function ask<T>(win: Window, name: string, answer: string, take: (e: CustomEvent) => void, out: T): T {
+export function ask<T>(win: Window, name: string, answer: string, take: (e: CustomEvent) => void, out: T): T {
   const type = bridge();
   if (!type) return out;
   const got = (e: Event) => {

@@ -24,6 +24,7 @@ import { rowAction } from './rows';
 import { focusByName } from './keys';
 import { hoverPoint, hoverShown } from './hover';
 import { forgetMainWorld } from './main-world';
+import { thenQuiet } from './quiet';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -52,7 +53,7 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);
-  if (req.op === 'click') return clickButton(s.buttons, req.key, req.idx);
-  if (req.op === 'clickTarget') return clickTarget(s.targets, req.label);
+  if (req.op === 'click') return thenQuiet(clickButton(s.buttons, req.key, req.idx), req.quietMs);
+  if (req.op === 'clickTarget') return thenQuiet(clickTarget(s.targets, req.label), req.quietMs);
   return { op: 'extract', page: extractPage(s, req) };
 }

@@ -3,7 +3,8 @@
  * fixed times. Signals, in order of cheapness:
  * - the page is being left: the in-page `navigate`/`beforeunload` marks (page-script/serialized/activity.ts), a main-frame
  *   navigation request or commit (CDP events). Then wait for the new document's DOMContentLoaded.
- * - the DOM: quiet once a frame passes without mutations (quietProbe).
+ * - the DOM: quiet once a frame passes without mutations (quietProbe; after a click, the same wait
+ *   in the click's own message: page-script/quiet.ts).
  * - the network: waited for only while requests that can change the DOM (document, script, fetch,
  *   XHR) are in flight, bounded; images, fonts and long-lived streams never hold an answer.
  * - a JavaScript dialog held for the agent ends the wait at once (the page is blocked behind it).
@@ -11,6 +12,7 @@
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import { dialogsOf } from '../dialogs';
 import { quietProbe, type ProbeResult } from '../page-script/serialized/activity';
+import type { QuietState } from '../shared/page-script-types';
 
 export interface SettleResult {
   navigated: boolean;
@@ -27,6 +29,9 @@ const NAV_SHOW_UP_MS = 1000;
 const PROBE_MS = 1500;
 
 const remainingOf = (deadline: number) => Math.max(0, deadline - Date.now());
+
+/** The longest a quiet probe started now may wait (an action that probes in its own message asks this). */
+export const probeBudget = (deadline: number): number => Math.min(PROBE_MS, Math.max(1, remainingOf(deadline)));
 
 const withoutFragment = (url: string): string => url.split('#')[0]!;
 
@@ -147,10 +152,7 @@ export async function unlessDialog<T>(page: Page, work: Promise<T>): Promise<T |
 
 async function probe(page: Page, deadline: number): Promise<ProbeResult['state'] | 'gone' | 'dialog'> {
   try {
-    const r = await unlessDialog(
-      page,
-      page.evaluate(quietProbe, Math.min(PROBE_MS, Math.max(1, remainingOf(deadline)))),
-    );
+    const r = await unlessDialog(page, page.evaluate(quietProbe, probeBudget(deadline)));
     return r === 'dialog' ? r : r.state;
   } catch {
     return 'gone'; // the document was replaced while probing: a navigation
@@ -170,13 +172,22 @@ async function settleNavigation(page: Page, act: Activity, deadline: number): Pr
   return settleInPage(page, act, deadline, false);
 }
 
-/** The page stays: DOM quiet, and DOM-changing requests done (bounded); a late navigation is followed. */
-async function settleInPage(page: Page, act: Activity, deadline: number, followNavigation: boolean): Promise<boolean> {
+/**
+ * The page stays: DOM quiet, and DOM-changing requests done (bounded); a late navigation is
+ * followed. `probed`: the first probe's answer, when the action probed in its own message.
+ */
+async function settleInPage(
+  page: Page,
+  act: Activity,
+  deadline: number,
+  followNavigation: boolean,
+  probed?: QuietState,
+): Promise<boolean> {
   const dialogs = dialogsOf(page);
   for (let round = 0; round < 5; round++) {
     if (dialogs.pending) return true;
     if (remainingOf(deadline) <= 0) return false;
-    const state = await probe(page, deadline);
+    const state = round === 0 && probed ? probed : await probe(page, deadline);
     if (dialogs.pending) return true;
     if (followNavigation && (state === 'navigating' || state === 'gone' || act.leaving)) {
       // Signalled in the page: the request or commit shows up within moments, else it was cancelled.
@@ -199,14 +210,20 @@ async function settleInPage(page: Page, act: Activity, deadline: number, followN
  * Runs `action` and waits for what it causes: a main-frame navigation (until the new document
  * has parsed and is quiet) or an in-page update (DOM quiet, DOM-changing requests done). Bounded
  * by `deadline`. `action` may leave its effect deferred by a macrotask (see page-script fill/click).
+ * An action that waited for the page's quiet in its own message (page-script/quiet.ts, bounded by
+ * `probeBudget`) returns what it found: that stands for the first probe.
  */
-export async function settle(page: Page, deadline: number, action: () => Promise<void>): Promise<SettleResult> {
+export async function settle(
+  page: Page,
+  deadline: number,
+  action: () => Promise<QuietState | undefined | void>,
+): Promise<SettleResult> {
   const startUrl = page.url();
   const act = new Activity(page);
   let ok: boolean;
   try {
-    await unlessDialog(page, action());
-    ok = await settleInPage(page, act, deadline, true);
+    const acted = await unlessDialog(page, action());
+    ok = await settleInPage(page, act, deadline, true, acted === 'dialog' ? undefined : (acted ?? undefined));
   } finally {
     act.dispose();
   }

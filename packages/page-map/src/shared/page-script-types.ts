@@ -2,7 +2,6 @@
  * JSON shapes exchanged with the in-page script (page-script/main.ts): the one module of types both
  * sides import (the page script may import nothing from the Node side). Internal to this package.
  */
-
 export interface RawField {
   /** Stable identity inside its group: `type:name` (or label/placeholder slug when unnamed). */
   key: string;
@@ -240,8 +239,9 @@ export type PageScriptRequest =
       submitWith?: string;
     }
   | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
-  | { op: 'click'; key: string; idx: number }
-  | { op: 'clickTarget'; label: string }
+  /** `quietMs`: answer once the page is quiet after the click (page-script/quiet.ts), waiting at most that long. */
+  | { op: 'click'; key: string; idx: number; quietMs?: number }
+  | { op: 'clickTarget'; label: string; quietMs?: number }
   | { op: 'clickLink'; href: string; text?: string }
   | { op: 'doubleClick'; label: string }
   | { op: 'editBox'; select: boolean }
@@ -249,6 +249,9 @@ export type PageScriptRequest =
   | { op: 'focusByName'; name: string }
   | { op: 'hoverPoint'; label: string }
   | { op: 'hoverShown' };
+
+/** After a click that asked for quiet (page-script/quiet.ts): 'quiet' (a frame without DOM changes), 'navigating' (being left), 'busy' (changing at the bound); 'gone' (Node only): the document was replaced meanwhile. */
+export type QuietState = 'quiet' | 'navigating' | 'busy' | 'gone';
 
 export type PageScriptResponse =
   | { op: 'extract'; page: RawPage }
@@ -266,8 +269,8 @@ export type PageScriptResponse =
   | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
-  | { op: 'click'; ok: boolean }
-  | { op: 'clickTarget'; ok: boolean; label?: string }
+  | { op: 'click'; ok: boolean; quiet?: QuietState }
+  | { op: 'clickTarget'; ok: boolean; label?: string; quiet?: QuietState }
   | { op: 'doubleClick'; ok: boolean; label?: string }
   | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
   | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }

@@ -98,3 +98,37 @@ export function quietProbe(maxMs: number): Promise<ProbeResult> {
     }, 0);
   });
 }
+
+/**
+ * The settling signal above, asked from the page script's own world (../quiet.ts: the quiet wait
+ * it runs right after a click, in the click's message): the events of the bridge's name made per
+ * process (../../page-script-host/main-world.ts), `activity` answering `activity-answer` with "1"
+ * while the page is being left (as quietProbe's `navigating`), `activity-consume` clearing the
+ * signal as quietProbe does when it answers. Runs in the page's world of every document before its
+ * scripts (preparePage); self-contained.
+ */
+export function activityBridgeInit(type: string): void {
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const Custom = CustomEvent;
+  const state = () =>
+    (window as unknown as Record<symbol, { navigating: number } | undefined>)[Symbol.for('pagemap.activity')];
+  const transition = () => !!(window as unknown as { navigation?: { transition?: unknown } }).navigation?.transition;
+  const on = (name: string, fn: () => void) =>
+    window.addEventListener(
+      `${type}:${name}`,
+      (e) => {
+        e.stopImmediatePropagation();
+        fn();
+      },
+      true,
+    );
+  on('activity', () => {
+    const s = state();
+    const leaving = !!s && s.navigating > 0 && !transition();
+    dispatch.call(window, new Custom(`${type}:activity-answer`, { detail: leaving ? '1' : '0', composed: true }));
+  });
+  on('activity-consume', () => {
+    const s = state();
+    if (s) s.navigating = 0;
+  });
+}

@@ -4,7 +4,7 @@ import { callPageScript } from '../../page-script-host/call';
 import type { RawButton, RawPage } from '../../shared/page-script-types';
 import { SIGN_OUT_WORDS } from '../../login/words';
 import { ToolError } from '../../outcome';
-import { settle } from '../../settle/settle';
+import { probeBudget, settle } from '../../settle/settle';
 import { slug } from '../../shared/slug';
 import { clip } from '../params';
 import { type Candidate, type ToolKind, settledOutcome } from './kind';
@@ -60,12 +60,18 @@ export const button: ToolKind<ButtonBinding> = {
   build: buildButtons,
   async run(binding, { page, call, deadline }) {
     const r = await settle(page, deadline, async () => {
-      const res = await callPageScript(page, { op: 'click', key: binding.key, idx: binding.idx });
+      // The click and the settle's first quiet probe in one message (page-script/quiet.ts).
+      const res = await callPageScript(
+        page,
+        { op: 'click', key: binding.key, idx: binding.idx, quietMs: probeBudget(deadline) },
+        { op: 'click', ok: true, quiet: 'gone' },
+      );
       if (res.op !== 'click' || !res.ok)
         throw new ToolError(
           'ELEMENT_GONE',
           'The button behind this tool is no longer on the page; see the fresh tool list.',
         );
+      return res.quiet;
     });
     return settledOutcome(call.tool, r);
   },

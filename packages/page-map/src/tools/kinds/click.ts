@@ -10,7 +10,7 @@ import { markListeners } from '../../listeners';
 import { callPageScript } from '../../page-script-host/call';
 import type { RawOverlay, RawPage, RawTarget } from '../../shared/page-script-types';
 import { ToolError } from '../../outcome';
-import { settle } from '../../settle/settle';
+import { probeBudget, settle } from '../../settle/settle';
 import type { PageTool } from '../../types';
 import { clip } from '../params';
 import { type Candidate, type ToolKind, settledOutcome } from './kind';
@@ -141,8 +141,17 @@ export const click: ToolKind<ClickBinding> = {
         );
       // Targets found by their listeners are found again by them (re-rendered rows are new nodes).
       if (where === page) await markListeners(page);
-      const res = await callPageScript(where, { op: 'clickTarget', label });
-      if (res.op === 'clickTarget' && res.ok) return;
+      // In the main frame, the click and the settle's first quiet probe in one message
+      // (page-script/quiet.ts); a frame's click is answered at once and the page probed after.
+      const res =
+        where === page
+          ? await callPageScript(
+              page,
+              { op: 'clickTarget', label, quietMs: probeBudget(deadline) },
+              { op: 'clickTarget', ok: true, quiet: 'gone' },
+            )
+          : await callPageScript(where, { op: 'clickTarget', label });
+      if (res.op === 'clickTarget' && res.ok) return res.quiet;
       throw notClicked(tool, binding, label);
     });
     return settledOutcome(call.tool, r);
