@@ -67,7 +67,7 @@ function sessionMetrics(registry: Registry) {
     }),
     sessionsClosed: new Counter({
       name: 'pagemap_worker_sessions_closed_total',
-      help: 'Sessions closed, by reason (deleted, idle, max_age, browser_crash, shutdown, open_failed)',
+      help: 'Sessions closed, by reason (deleted, idle, max_age, browser_crash, shutdown, open_failed, declared_gone, unlisted)',
       labelNames: ['reason'],
       registers: [registry],
     }),

@@ -17,6 +17,7 @@ import { HostResolver, OutboundGuard } from './browser/outbound-guard';
 import { EgressProxy } from './browser/egress-proxy';
 import { StackPorts } from './browser/stack-ports';
 import { IdpPolicy } from './browser/idp-domains';
+import { UnlistedSweep } from './sessions/unlisted-sweep';
 import { SessionRegistry } from './sessions/registry';
 import { ContextPool } from './sessions/context-pool';
 import { BrowseHandler } from './jobs/browse';
@@ -92,7 +93,18 @@ export function sessionParts(
     idleMs: env.PAGEMAP_SESSION_IDLE_S * 1000,
     maxAgeMs: env.PAGEMAP_SESSION_MAX_AGE_S * 1000,
   });
-  return { pool, registry };
+  // Sessions the directory lost are looked for every 5 s, and closed once unlisted for 10 s.
+  const unlisted = new UnlistedSweep(
+    {
+      sessions: () => registry.all(),
+      listed: (s) => directory.lists(s),
+      close: (s, r) => registry.close(s, r),
+      everyMs: 5_000,
+      graceMs: 10_000,
+    },
+    log,
+  );
+  return { pool, registry, unlisted };
 }
 
 /** The model's summarizer when an Anthropic key is set (falling back to the offline one), else the offline one. */

@@ -17,6 +17,7 @@ import type { StackPorts } from './browser/stack-ports';
 import type { SessionRegistry } from './sessions/registry';
 import type { ContextPool } from './sessions/context-pool';
 import { Reaper } from './reaper';
+import type { UnlistedSweep } from './sessions/unlisted-sweep';
 import { MemoryReclaimer } from './memory-reclaim';
 import type { JobConsumers } from './jobs/consumers';
 import { Heartbeat } from './heartbeat';
@@ -51,6 +52,7 @@ interface WorkerParts {
   consumers: JobConsumers;
   heartbeat: Heartbeat;
   reaper: Reaper;
+  unlisted: UnlistedSweep;
   reclaimer: MemoryReclaimer;
   probes: ReturnType<typeof workerProbes>;
   summarizerTimer: NodeJS.Timeout;
@@ -67,7 +69,7 @@ export function createWorker(
   const fleet = new WorkerFleet(redis, keys);
   const directory = new SessionDirectory(redis, keys, fleet);
   const { stackPorts, guard, egress, host } = browserParts(base);
-  const { pool, registry } = sessionParts(base, host, directory, () => consumers.running > 0);
+  const { pool, registry, unlisted } = sessionParts(base, host, directory, () => consumers.running > 0);
   const summarizer = summarizerOf(env);
   const sealer = new Sealer(env.PAGEMAP_PAYLOAD_KEY);
   const browse = browseHandler(base, { registry, guard, sealer, summarizer });
@@ -107,6 +109,7 @@ export function createWorker(
     consumers,
     heartbeat,
     reaper,
+    unlisted,
     reclaimer,
     probes,
     summarizerTimer,
@@ -195,6 +198,7 @@ async function startWorker(parts: WorkerParts): Promise<{ port: number }> {
   consumers.start();
   await heartbeat.start();
   reaper.start();
+  parts.unlisted.start();
   reclaimer.start();
   const port = portOf(server);
   log.info({ port, capacity: env.PAGEMAP_MAX_SESSIONS }, 'worker ready');
@@ -209,6 +213,7 @@ async function closeWorker(parts: WorkerParts): Promise<boolean> {
     {
       stopTimers: async () => {
         clearInterval(summarizerTimer);
+        parts.unlisted.stop();
         await Promise.all([reaper.stop(), reclaimer.stop()]);
       },
       stopTakingSessions: () => consumers.stopTakingSessions(),

@@ -100,6 +100,11 @@ export class SessionDirectory {
     await this.#write(sessionId, entry);
   }
 
+  /** Whether the directory holds an entry for the session (gateways route by it alone). */
+  async lists(sessionId: string): Promise<boolean> {
+    return (await this.redis.exists(this.keys.session(sessionId))) === 1;
+  }
+
   /** The session closed: from this moment gateways answer SESSION_NOT_FOUND; its slot is free. */
   async remove(sessionId: string, tenantId: string, workerId: string): Promise<void> {
     await Promise.all([

@@ -9,7 +9,10 @@
  * and browser context are gone. Any other move is a bug and throws IllegalSessionTransition.
  */
 
-/** Why a session closed; `declared_gone`: the service answered it as gone while this worker could not act (its heartbeat lapsed). */
+/**
+ * Why a session closed; `declared_gone`: the service answered it as gone while this worker could
+ * not act (its heartbeat lapsed); `unlisted`: its directory entry was lost (unlisted-sweep.ts).
+ */
 export type CloseReason =
   | 'deleted'
   | 'idle'
@@ -17,7 +20,8 @@ export type CloseReason =
   | 'browser_crash'
   | 'shutdown'
   | 'open_failed'
-  | 'declared_gone';
+  | 'declared_gone'
+  | 'unlisted';
 
 export type SessionState = 'open' | 'closing' | 'closed';
 

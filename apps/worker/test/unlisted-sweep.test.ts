@@ -1,0 +1,84 @@
+/**
+ * A session whose directory entry Redis lost can never be reached again (gateways route by the
+ * entry alone): the worker closes it (sessions/unlisted-sweep.ts). The directory is a real Redis
+ * here; the sweep's clock is the test's, so no test waits on the machine.
+ */
+import { SessionDirectory, createRedis, keySpace, type RedisClient } from '@pagemap/queue';
+import { createLogger } from '@pagemap/runtime';
+import { startRedis, waitFor, type RedisHandle } from '@pagemap/test-utils';
+import { UnlistedSweep, type SweptSession } from '../src/sessions/unlisted-sweep';
+
+const log = createLogger({ name: 'test', level: 'silent' });
+const GRACE = 10_000;
+let redis: RedisHandle;
+let client: RedisClient;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  client = createRedis(redis.url, 'command');
+  await waitFor(() => client.status === 'ready', 10_000, 'the command connection');
+});
+afterAll(async () => {
+  client?.disconnect();
+  await redis?.stop();
+});
+
+function rig(ids: string[], listed?: (id: string) => Promise<boolean>) {
+  const directory = new SessionDirectory(client, keySpace(redis.prefix));
+  const sessions: SweptSession[] = ids.map((id) => ({ id, closed: false, recorded: Promise.resolve() }));
+  const closed: string[] = [];
+  let now = 1_000_000;
+  const sweep = new UnlistedSweep(
+    {
+      sessions: () => sessions.filter((s) => !closed.includes(s.id)),
+      listed: listed ?? ((id) => directory.lists(id)),
+      close: async (id, reason) => {
+        expect(reason).toBe('unlisted');
+        closed.push(id);
+        return true;
+      },
+      everyMs: 5_000,
+      graceMs: GRACE,
+      now: () => now,
+    },
+    log,
+  );
+  const at = async (ms: number) => {
+    now += ms;
+    return sweep.sweep();
+  };
+  return { directory, closed, at };
+}
+
+const entry = { tenant: 'tn_1', worker: 'w1', created_at: 0, last_seen_at: 0, expires_at: Date.now() + 600_000 };
+
+test('a session whose entry is gone is closed once unlisted on sweeps the grace apart; a listed one stays', async () => {
+  const { directory, closed, at } = rig(['sess_listed_1', 'sess_lost_1']);
+  await directory.record('sess_listed_1', entry);
+  await directory.record('sess_lost_1', entry);
+  await client.del(keySpace(redis.prefix).session('sess_lost_1')); // the write Redis dropped
+  expect(await at(0)).toEqual([]); // first seen
+  expect(await at(GRACE)).toEqual([]); // seen long enough; found unlisted for the first time
+  expect(await at(GRACE / 2)).toEqual([]); // unlisted, not yet for the grace
+  expect(await at(GRACE / 2)).toEqual(['sess_lost_1']);
+  expect(closed).toEqual(['sess_lost_1']);
+});
+
+test('an entry back before the grace ends (a touch wrote it again) keeps the session', async () => {
+  const { directory, closed, at } = rig(['sess_back_1']);
+  await at(0);
+  await at(GRACE); // unlisted
+  await directory.record('sess_back_1', entry);
+  await at(GRACE); // listed again: the count starts over
+  await client.del(keySpace(redis.prefix).session('sess_back_1'));
+  await at(GRACE / 2);
+  expect(closed).toEqual([]);
+});
+
+test('a sweep that cannot ask Redis judges nothing', async () => {
+  const { closed, at } = rig(['sess_unknown_1'], async () => {
+    throw new Error('Connection is closed.');
+  });
+  for (let i = 0; i < 6; i++) await at(GRACE);
+  expect(closed).toEqual([]);
+});
