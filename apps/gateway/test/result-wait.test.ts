@@ -6,7 +6,7 @@
  * `kill -9` case saw a tool call and a DELETE wait 20 s for `504 UPSTREAM_TIMEOUT`). An
  * undisturbed wait is not cut short. The clock is jest's fake one: nothing races the machine.
  */
-import { ResultWait, VANISHED_MS, type ResultWaitDeps } from '../src/dispatch/result-wait';
+import { OWNER_MISSING_MS, ResultWait, VANISHED_MS, type ResultWaitDeps } from '../src/dispatch/result-wait';
 
 const MINUTE = 60_000;
 
@@ -88,4 +88,25 @@ test('a job Redis cannot answer for is not taken as gone', async () => {
   const { outcome } = waitWith(() => false, { jobExists: async () => undefined });
   await jest.advanceTimersByTimeAsync(MINUTE - 1_000);
   expect(await Promise.race([outcome, Promise.resolve('still waiting')])).toBe('still waiting');
+});
+
+test('an owner whose heartbeat is missing for one beat (Redis came back empty) is not lost', async () => {
+  // The worker lives and runs the job; its heartbeat key comes back with its next beat.
+  let alive = true;
+  const { outcome } = waitWith(() => false, { isAlive: async () => alive });
+  await jest.advanceTimersByTimeAsync(1_000);
+  alive = false;
+  await jest.advanceTimersByTimeAsync(OWNER_MISSING_MS - 500);
+  alive = true;
+  await jest.advanceTimersByTimeAsync(10_000);
+  expect(await Promise.race([outcome, Promise.resolve('still waiting')])).toBe('still waiting');
+});
+
+test('an owner whose heartbeat stays missing is lost: 502 WORKER_LOST, long before the deadline', async () => {
+  let alive = true;
+  const { outcome } = waitWith(() => false, { isAlive: async () => alive });
+  await jest.advanceTimersByTimeAsync(1_000);
+  alive = false;
+  await jest.advanceTimersByTimeAsync(OWNER_MISSING_MS + 500);
+  expect(await outcome).toBe('WORKER_LOST');
 });

@@ -6,7 +6,8 @@
  * One truth about sessions: a worker that could not beat for longer than the TTL (it was paused,
  * or Redis refused or lost its writes) finds its key gone when it can act again. Every session it
  * holds has then been answered as gone, and the reaper may have freed their slots: it closes them
- * all before it beats again, so no session answered as gone comes back to life.
+ * all before it beats again, so no session answered as gone comes back to life (all but a session
+ * still opening: its id has reached no client yet — see the worker's onLapsed).
  */
 import type { WorkerFleet } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';

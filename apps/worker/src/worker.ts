@@ -173,9 +173,9 @@ function heartbeatOf(
         if (await stackPorts.refresh(fleet)) log.info({ ports: stackPorts.fleetPorts }, 'fleet ports learnt');
       },
       onLapsed: async () => {
-        const gone = registry.size;
-        await registry.closeAll('declared_gone');
-        metrics.sessionsDeclaredGone.inc(gone);
+        // A session whose opening job has not answered yet was never handed out, so never
+        // answered as gone: it lives on (if its gateway gave up meanwhile, that gateway closes it).
+        metrics.sessionsDeclaredGone.inc(await registry.closeAll('declared_gone', (s) => !s.opening));
       },
     },
     env.PAGEMAP_HEARTBEAT_MS,

@@ -7,7 +7,8 @@
  *   for that long → SERVICE_UNAVAILABLE (503); a wait that lived through an outage (a cluster
  *   failover, a restarted Redis) ends 503 if its result has not come shortly after Redis is back;
  * - pickup: a new-session job no worker took in time is withdrawn → NO_CAPACITY (503);
- * - owner: the worker running the job stopped heart-beating → WORKER_LOST (502);
+ * - owner: the worker running the job stopped heart-beating (its heartbeat missing for
+ *   OWNER_MISSING_MS) → WORKER_LOST (502);
  * - job: the job itself is gone from Redis and no result came → SERVICE_UNAVAILABLE (503).
  * The checks that ask Redis run one at a time: a tick never starts while the last one awaits.
  */
@@ -52,6 +53,14 @@ const AFTER_FAILOVER_GRACE_MS = 5_000;
  */
 export const VANISHED_MS = 3_000;
 
+/**
+ * How long the owner's heartbeat must stay missing before the worker counts as lost. A dead
+ * worker's key is gone for good; a live worker's is missing only until its next beat when Redis
+ * came back empty, or a failed-over master dropped the write: a CI run saw an open answer 502
+ * WORKER_LOST right after an emptied Redis returned, the worker alive and running the job.
+ */
+export const OWNER_MISSING_MS = 2_000;
+
 export const UNAVAILABLE = 'The datastore became unreachable while the request was running; retry shortly.';
 export const LOST =
   'The browser process serving this request stopped. Nothing was billed; open a new session and retry.';
@@ -71,6 +80,8 @@ export class ResultWait {
   #checkingSince: number | undefined;
   /** When the job was first found missing from Redis (a lost write; see #jobVanished). */
   #missingSince: number | undefined;
+  /** When the owner's heartbeat was first found missing (see OWNER_MISSING_MS). */
+  #ownerMissingSince: number | undefined;
   #timer: NodeJS.Timeout | undefined;
   #end: (err: PagemapError) => void = () => undefined;
 
@@ -163,12 +174,22 @@ export class ResultWait {
       this.#fail('SERVICE_UNAVAILABLE', UNAVAILABLE);
       return;
     }
-    if (this.#owner && !(await this.deps.isAlive(this.#owner))) {
+    if (this.#owner && (await this.#ownerGone(now))) {
       // A follow-up still waiting in the dead worker's queue would carry its sealed params
       // until the queue is reaped: withdraw it now (an active one is reaped with the queue).
       await this.deps.withdraw().catch(() => 0);
       this.#fail('WORKER_LOST', LOST);
     }
+  }
+
+  /** The owner's heartbeat has been missing on every check for OWNER_MISSING_MS. */
+  async #ownerGone(now: number): Promise<boolean> {
+    if (await this.deps.isAlive(this.#owner!)) {
+      this.#ownerMissingSince = undefined;
+      return false;
+    }
+    this.#ownerMissingSince ??= now;
+    return now - this.#ownerMissingSince >= OWNER_MISSING_MS;
   }
 
   /**

@@ -54,7 +54,7 @@ export class BrowseHandler {
 
   /** A new session: refuse disallowed targets, open, navigate, check for blocks, run tools, answer. */
   async open(job: BrowseJob, { log, phases }: JobContext): Promise<BrowseJobResult> {
-    const { registry, metrics, policy } = this.deps;
+    const { registry, policy } = this.deps;
     const url = job.url;
     if (!url) return this.#fail({ code: 'INVALID_REQUEST', message: 'a new session needs `url`' });
     const refused = await phases.time('target_check', () => policy.refuseOpen(url, job.loginAutomation));
@@ -63,35 +63,49 @@ export class BrowseHandler {
     if (!Array.isArray(calls)) return this.#fail(calls);
 
     const session = await registry.open(job.sessionId, job.tenantId, phases);
-    return session.exclusive(() =>
-      this.#crashSafe(session, async () => {
-        // A screenshot needs the images, media and fonts light loading leaves out: load in full.
-        if (job.screenshot) await loadInFull(session.page);
-        const map = await openFirstPage(session.page, url, policy, this.deps.navigationMs, phases, {
-          includeContent: job.includePageContent && calls.length === 0,
-          onTiming: phases.extractTiming,
-          awaitRenderMs: this.deps.renderWaitMs,
-        });
-        if ('code' in map) {
-          await registry.close(session.id, 'open_failed');
-          return this.#fail(map);
-        }
-        if (map.block) {
-          metrics.blocks.inc({ kind: map.block.kind });
-          await registry.close(session.id, 'open_failed');
-          const what =
-            map.block.kind === 'challenge'
-              ? `a bot-verification challenge (${map.block.vendor})`
-              : `an access-denied page (${map.block.vendor})`;
-          return this.#fail({
-            code: 'SITE_BLOCKED',
-            message: `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.`,
-          });
-        }
-        log.debug({ sessionId: session.id, tools: map.tools.length }, 'page opened');
-        return this.#runAndAnswer(session, map, calls, job, phases);
-      }),
-    );
+    try {
+      return await session.exclusive(() =>
+        this.#crashSafe(session, () => this.#firstPage(session, job, url, calls, { log, phases })),
+      );
+    } finally {
+      session.opening = false; // answered: from now on a client may hold its id
+    }
+  }
+
+  /** The new session's first page loaded, checked for blocks, its tools run and its answer made. */
+  async #firstPage(
+    session: Session,
+    job: BrowseJob,
+    url: string,
+    calls: ToolCall[],
+    { log, phases }: JobContext,
+  ): Promise<BrowseJobResult> {
+    const { registry, metrics, policy } = this.deps;
+    // A screenshot needs the images, media and fonts light loading leaves out: load in full.
+    if (job.screenshot) await loadInFull(session.page);
+    const map = await openFirstPage(session.page, url, policy, this.deps.navigationMs, phases, {
+      includeContent: job.includePageContent && calls.length === 0,
+      onTiming: phases.extractTiming,
+      awaitRenderMs: this.deps.renderWaitMs,
+    });
+    if ('code' in map) {
+      await registry.close(session.id, 'open_failed');
+      return this.#fail(map);
+    }
+    if (map.block) {
+      metrics.blocks.inc({ kind: map.block.kind });
+      await registry.close(session.id, 'open_failed');
+      const what =
+        map.block.kind === 'challenge'
+          ? `a bot-verification challenge (${map.block.vendor})`
+          : `an access-denied page (${map.block.vendor})`;
+      return this.#fail({
+        code: 'SITE_BLOCKED',
+        message: `The site served ${what} instead of content. Retrying from this service meets the same block. Not billed.`,
+      });
+    }
+    log.debug({ sessionId: session.id, tools: map.tools.length }, 'page opened');
+    return this.#runAndAnswer(session, map, calls, job, phases);
   }
 
   /** A follow-up on a session this worker holds: run tools on its page, answer. */

@@ -148,8 +148,11 @@ export class SessionRegistry {
     return true;
   }
 
-  async closeAll(reason: CloseReason): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id, reason)));
+  /** Closes every session, or only those `which` picks; resolves how many it closed. */
+  async closeAll(reason: CloseReason, which: (s: Session) => boolean = () => true): Promise<number> {
+    const picked = [...this.#sessions.values()].filter(which);
+    await Promise.all(picked.map((s) => this.close(s.id, reason)));
+    return picked.length;
   }
 
   #entry(s: Session): SessionEntry {

@@ -32,6 +32,11 @@ export class Session {
    * SessionRegistry.open); its job waits for it before answering. Rejects if the write failed.
    */
   recorded: Promise<void> = Promise.resolve();
+  /**
+   * True until the job that opened the session has answered: until then no client holds its id,
+   * so nobody can have been told it is gone (a lapsed heartbeat spares it; see Heartbeat).
+   */
+  opening = true;
   /** Tail of the session's serial job chain (requests on one session run one at a time). */
   #tail: Promise<unknown> = Promise.resolve();
 
