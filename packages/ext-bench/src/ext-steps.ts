@@ -148,6 +148,21 @@ function toTheListOfSeveral(
   };
 }
 
+/**
+ * A fill whose goal is only to fill ("choose the snack Peas"): the chosen tool must say it sends
+ * nothing, or offer a yes/no param that says false keeps it from sending; a person reading the
+ * params sets that one false.
+ */
+function unsent(choice: Choice, tools: Tool[]): Choice {
+  const tool = tools.find((t) => t.name === choice.tool);
+  if (tool && /nothing is sent/i.test(tool.description)) return choice;
+  const off = tool?.params.find(
+    (p) => p.type === 'boolean' && /\bfalse\b/i.test(p.description) && /\b(sent|send|sends)\b/i.test(p.description),
+  );
+  if (!off) throw new StepFailure(`${choice.tool} sends the form, and nothing says how to fill it without sending`);
+  return { ...choice, params: { ...choice.params, [off.name]: false }, why: `${choice.why} ${off.name}=false` };
+}
+
 /** The call a step asks for, or a StepFailure saying why there is none (web-corpus steps go to its agent). */
 export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
   switch (step.do) {
@@ -169,7 +184,8 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
         if (several) return several;
         throw new AmbiguousFields(`${plan.tool}: cannot tell which param takes ${plan.ambiguous.join(', ')}`);
       }
-      return placeStrays(choiceFor(step, tools), tools);
+      const placed = placeStrays(choiceFor(step, tools), tools);
+      return step.send === false ? unsent(placed, tools) : placed;
     }
     case 'click':
       return chooseToggle(tools, step.target) ?? choiceFor(step, tools);
@@ -227,7 +243,7 @@ export function stepText(step: BenchStep): string {
     case 'press':
       return `press ${step.key}${step.target ? ` in "${step.target}"` : ''}`;
     case 'fill':
-      return `fill [${Object.keys(step.values).join(', ')}]${step.submit ? ` submit "${step.submit}"` : ''}`;
+      return `fill [${Object.keys(step.values).join(', ')}]${step.submit ? ` submit "${step.submit}"` : ''}${step.send === false ? ' unsent' : ''}`;
     case 'search':
       return `search "${step.query}"`;
     default:

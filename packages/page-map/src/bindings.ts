@@ -40,6 +40,8 @@ export interface FormBinding {
   submitParam?: string;
   /** A standalone field: filled, never submitted. */
   fillOnly?: boolean;
+  /** The boolean param that, false, fills the form without pressing its button (absent: always sent). */
+  sendParam?: string;
   /** The boolean param that presses Enter in the field once filled (a field that acts on Enter). */
   enterParam?: string;
   /** Enter is pressed unless the enter param is false (an app's input that adds or sends on Enter). */

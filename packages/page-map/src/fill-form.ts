@@ -154,7 +154,7 @@ export async function pressEnterIn(page: Page, binding: FormBinding): Promise<vo
  * FIELD_NOT_SET, naming the field and what it holds (a password field: never what). The form was
  * not sent. run-tool redacts the given values from the message.
  */
-export function throwIfNotHeld(binding: FormBinding, readBack: ReadBack[]): void {
+export function throwIfNotHeld(readBack: ReadBack[], submit: boolean): void {
   const off = readBack.filter((r) => !r.holds);
   if (off.length === 0) return;
   const what = off
@@ -166,7 +166,7 @@ export function throwIfNotHeld(binding: FormBinding, readBack: ReadBack[]): void
           : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
     )
     .join('; ');
-  const sent = binding.fillOnly ? '' : ' Nothing was sent.';
+  const sent = submit ? ' Nothing was sent.' : '';
   throw new ToolError(
     'FIELD_NOT_SET',
     `The page did not take every value: ${what} (the page's own widget refused or changed it).${sent}`,
@@ -241,7 +241,7 @@ export async function fillOrGone(
 ): Promise<{ hadCaptcha: boolean; readBack: ReadBack[] }> {
   try {
     const r = await fillForm(page, binding, values, submit);
-    throwIfNotHeld(binding, r.readBack);
+    throwIfNotHeld(r.readBack, submit);
     return r;
   } catch (err) {
     if (!(err instanceof FillError)) throw err;

@@ -122,7 +122,7 @@ test("a dropdown the page draws itself inside a form is named in the form tool's
     let map = await extractPageMap(p.page, { includeContent: false });
     const form = map.tools.find((t) => t.tool.params.some((q) => q.name === 'name'))!.tool;
     expect(form.description).toContain('dropdown "Country"');
-    expect(form.params.map((q) => q.name)).toEqual(['name']);
+    expect(form.params.map((q) => q.name)).toEqual(['name', 'send']);
     expect(optionsOf(map, 'click')).toContain('Country'); // the same name, as a click target
     for (const target of ['Country', 'Germany']) {
       await runTool(p.page, map, { tool: 'click', params: { target } }, { timeoutMs: 8000 });

@@ -22,7 +22,7 @@ test('the hidden month and day are params beside the year, and the form sends al
   try {
     expect(await p.page.$eval('#date-month', (e) => (e as HTMLElement).offsetParent === null)).toBe(true);
     const tool = p.map.tools.find((t) => t.tool.params.some((q) => q.name === 'date_year'))!.tool;
-    expect(tool.params.map((q) => q.name).sort()).toEqual(['date_day', 'date_month', 'date_year']);
+    expect(tool.params.map((q) => q.name).sort()).toEqual(['date_day', 'date_month', 'date_year', 'send']);
     const sent = p.page.waitForNavigation({ waitUntil: 'load' });
     const out = await p.run(tool.name, { date_year: '1985', date_month: '6', date_day: '14' });
     expect(out.result.success).toBe(true);

@@ -25,7 +25,7 @@ test("a select hidden behind a script's dropdown is still the form's param, and 
   try {
     const map = await extractPageMap(p.page, { includeContent: false });
     const form = map.tools.find((t) => t.tool.params.some((q) => q.name === 'email'))!;
-    expect(form.tool.params.map((q) => q.name)).toEqual(['email', 'service']);
+    expect(form.tool.params.map((q) => q.name)).toEqual(['email', 'service', 'send']);
     expect(form.tool.params[1]).toMatchObject({ type: 'enum', options: ['Web design', 'SEO audit'] });
     const out = await runTool(
       p.page,

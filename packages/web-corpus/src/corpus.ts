@@ -19,7 +19,14 @@ export type Category = (typeof CATEGORIES)[number];
 export type Step =
   | { do: 'click'; target: string }
   | { do: 'follow'; target: string }
-  | { do: 'fill'; tool_hint?: string; values: Record<string, string | number | boolean | string[]>; submit?: string }
+  | {
+      do: 'fill';
+      tool_hint?: string;
+      values: Record<string, string | number | boolean | string[]>;
+      submit?: string;
+      /** false: the goal is only to fill (choose), not to send the form. */
+      send?: false;
+    }
   | { do: 'search'; query: string }
   | { do: 'login'; username: string; password: string }
   | { do: 'dismiss_overlay'; choice?: string }

@@ -14,13 +14,29 @@ export function oneTabInit(): void {
   if (w[KEY]) return;
   Object.defineProperty(window, KEY, { value: true, enumerable: false });
 
+  /**
+   * Whether a frame anywhere under `w` is named `t`. The whole page counts, not this document
+   * alone: a link in one frame of a frameset may load its page in a sibling frame (Selenium's
+   * click_frames.html), and making it `_top` replaced the whole frameset instead. A frame of
+   * another origin does not tell its name (reading it throws); what lies under it is not searched.
+   */
+  const named = (w: Window, t: string, depth: number): boolean => {
+    for (let i = 0; i < w.frames.length; i++) {
+      try {
+        const f = w.frames[i] as Window;
+        if (f.name === t || (depth < 8 && named(f, t, depth + 1))) return true;
+      } catch {
+        // another origin's frame
+      }
+    }
+    return false;
+  };
   /** A target that opens another browsing context: `_blank`, or a name no frame of this page has. */
   const elsewhere = (target: string | null | undefined): boolean => {
     const t = (target ?? '').trim();
     if (!t || /^_(self|parent|top)$/i.test(t) || t === window.name) return false;
     if (/^_blank$/i.test(t)) return true;
-    const name = CSS.escape(t);
-    return !document.querySelector(`iframe[name="${name}"],frame[name="${name}"]`);
+    return !named(window.top ?? window, t, 0);
   };
   const retarget = (el: HTMLFormElement | HTMLAnchorElement | HTMLAreaElement): void => {
     if (elsewhere(el.target)) el.target = '_top';

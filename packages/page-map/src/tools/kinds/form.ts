@@ -141,6 +141,7 @@ export function formCandidate(g: RawGroup): Candidate | null {
   const { params, fields, add } = collected;
   const { description, twoStep } = addParams(g, purpose, collected);
   const submitParam = g.toolname ? undefined : addSubmitChoice(g, purpose, add, params);
+  const sendParam = addSendChoice(g, purpose, add, params);
   const base = g.toolname ? g.toolname : nameFor(g, purpose);
   const binding: FormBinding = {
     kind: 'form',
@@ -152,6 +153,7 @@ export function formCandidate(g: RawGroup): Candidate | null {
     declared: !!g.toolname,
     frame: g.frame,
     ...(submitParam ? { submitParam } : {}),
+    ...(sendParam ? { sendParam } : {}),
     ...(buttonless(g, purpose) ? { fillOnly: true } : {}),
   };
   // Copies of one form (header and footer) are listed once; equal forms that send different
@@ -190,6 +192,27 @@ function addSubmitChoice(
   return params[params.length - 1]!.name;
 }
 
+/**
+ * A form a person may fill without sending (choosing a radio, a select the page reacts to) gets a
+ * `send` param: false fills and presses nothing. Without it a task such as "choose Peas" could
+ * only be done by sending the form too (Selenium's frame pages). Not on sign-ins, searches and
+ * code forms (filled to be sent), nor on a form with nothing to fill.
+ */
+function addSendChoice(g: RawGroup, purpose: Purpose, add: AddParam, params: ToolParam[]): string | undefined {
+  if (g.toolname || buttonless(g, purpose) || params.length === 0) return undefined;
+  if (purpose !== 'other' && purpose !== 'sign_up') return undefined;
+  add(
+    {
+      name: 'send',
+      description: 'Default true: the form is sent once filled. false only fills it (nothing is pressed or sent).',
+      type: 'boolean',
+      required: false,
+    },
+    { param: 'send', key: '', type: 'boolean', required: false },
+  );
+  return params[params.length - 1]!.name;
+}
+
 /** Candidates in page order, each form once (the same form repeated: header and footer copies). */
 function buildForms(raw: RawPage): Candidate[] {
   const seen = new Set<string>();
@@ -208,8 +231,9 @@ async function runForm(binding: FormBinding, { page, tool, call, values, deadlin
   const name = call.tool;
   if (binding.purpose === 'login') return runLogin(page, tool, binding, values, deadline);
   let filled: Filled | undefined;
+  const sends = !binding.fillOnly && values[binding.sendParam ?? ''] !== false;
   const r = await settle(page, deadline, async () => {
-    const { readBack } = await fillOrGone(page, binding, values, !binding.fillOnly);
+    const { readBack } = await fillOrGone(page, binding, values, sends);
     filled = filledValues(binding, values, readBack, call.params);
     // A field that acts on Enter, asked to: Enter once it holds its value (form-standalone.ts).
     const enter = binding.enterByDefault
@@ -219,7 +243,7 @@ async function runForm(binding: FormBinding, { page, tool, call, values, deadlin
   });
   if (r.timedOut)
     return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
-  if (!r.navigated && !binding.fillOnly) await throwIfRefused(page, binding);
+  if (!r.navigated && sends) await throwIfRefused(page, binding);
   if (binding.purpose !== 'verify_code') return ok(name, r.navigated, false, filled);
   if (codeRejected(await signals(page)))
     return fail(name, 'TOOL_FAILED', 'The site did not accept the code.', r.navigated, true);
