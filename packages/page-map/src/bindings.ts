@@ -68,7 +68,7 @@ export interface ButtonBinding {
 /** The page's links as read (follow_link resolves a text or URL among them). */
 export interface FollowLinkBinding {
   kind: 'follow_link';
-  links: { text: string; href: string; framed?: boolean }[];
+  links: { text: string; href: string; framed?: boolean; acts?: boolean }[];
 }
 
 export interface NavigateBinding {

@@ -2,6 +2,7 @@
 import type { RawLink } from '../shared/page-script-types';
 import { clean, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { iconName, speakable } from './labels';
+import { actsOnClick } from './listens';
 import { contextOf } from './targets';
 
 const WIDGET_LINK =
@@ -57,6 +58,7 @@ export function scanLinks(roots: RootInfo[], maxLinks: number, order: Order): Ra
         order: order.next++,
         ...(menu ? { menu } : {}),
         ...(opensInFrame(a) ? { framed: true } : {}),
+        ...(!menu && (a.hasAttribute('onclick') || actsOnClick(a)) ? { acts: true } : {}),
       };
       if (at !== undefined) {
         links[at] = link;

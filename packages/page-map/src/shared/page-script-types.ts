@@ -156,11 +156,10 @@ export interface RawLink {
   order: number;
   /** In a closed menu (hidden until hovered or opened): followed by its address, listed last. */
   menu?: boolean;
-  /**
-   * It lives in a frame's document. Followed by a click, so its page loads where a person's click
-   * loads it (its frame), not over the whole page.
-   */
+  /** In a frame's document: followed by a click, so its page loads in that frame, as for a person. */
   framed?: boolean;
+  /** The page acts on its click (`onclick`, a listener): followed by a click, so its handler runs. */
+  acts?: boolean;
 }
 
 export interface RawWebMcpTool {

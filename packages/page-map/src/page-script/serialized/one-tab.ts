@@ -7,6 +7,11 @@
  *
  * `oneTabInit` runs in every document before its scripts (preparePage installs it); it must be
  * self-contained. In a frame, a new-tab target becomes `_top`: the whole page shows the result.
+ *
+ * A target names a frame when a frame anywhere in the page has that name, not only in the link's
+ * own document: a link in one frame of a frameset may load its page in a sibling frame (Selenium's
+ * click_frames.html), and making it `_top` replaced the whole frameset. A frame of another origin
+ * does not tell its name (reading it throws); what lies under it is not searched.
  */
 export function oneTabInit(): void {
   const KEY = Symbol.for('pagemap.oneTab');
@@ -14,20 +19,13 @@ export function oneTabInit(): void {
   if (w[KEY]) return;
   Object.defineProperty(window, KEY, { value: true, enumerable: false });
 
-  /**
-   * Whether a frame anywhere under `w` is named `t`. The whole page counts, not this document
-   * alone: a link in one frame of a frameset may load its page in a sibling frame (Selenium's
-   * click_frames.html), and making it `_top` replaced the whole frameset instead. A frame of
-   * another origin does not tell its name (reading it throws); what lies under it is not searched.
-   */
+  /** Whether a frame anywhere under `w` is named `t` (see the file's note). */
   const named = (w: Window, t: string, depth: number): boolean => {
     for (let i = 0; i < w.frames.length; i++) {
       try {
         const f = w.frames[i] as Window;
         if (f.name === t || (depth < 8 && named(f, t, depth + 1))) return true;
-      } catch {
-        // another origin's frame
-      }
+      } catch {} // another origin's frame does not tell its name
     }
     return false;
   };
@@ -42,34 +40,25 @@ export function oneTabInit(): void {
     if (elsewhere(el.target)) el.target = '_top';
   };
 
-  // The submission reads its target after the submit event, so this capture listener comes first.
-  document.addEventListener(
-    'submit',
-    (e) => {
-      const form = e.target;
-      if (!(form instanceof HTMLFormElement)) return;
+  // A form's target is read after its submit event, a link's after its click (keyboard
+  // activation is a click too): these capture listeners come first.
+  const retargetOn = (e: Event): void => {
+    const first = e.composedPath()[0];
+    if (e.type === 'submit' && first instanceof HTMLFormElement) {
       const by = (e as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
       if (by?.hasAttribute('formtarget') && elsewhere(by.formTarget)) by.formTarget = '_top';
-      retarget(form);
-    },
-    true,
-  );
+      return retarget(first);
+    }
+    const link = first instanceof Element ? first.closest('a[target],area[target]') : null;
+    if (link) retarget(link as HTMLAnchorElement | HTMLAreaElement);
+  };
+  for (const type of ['submit', 'click']) document.addEventListener(type, retargetOn, true);
   // form.submit() fires no submit event.
   const submit = HTMLFormElement.prototype.submit;
   HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
     retarget(this);
     return submit.call(this);
   };
-  // A link follows its target after the click event's dispatch (keyboard activation is a click too).
-  document.addEventListener(
-    'click',
-    (e) => {
-      const first = e.composedPath()[0];
-      const link = first instanceof Element ? first.closest('a[target],area[target]') : null;
-      if (link) retarget(link as HTMLAnchorElement | HTMLAreaElement);
-    },
-    true,
-  );
   // window.open(url) from the top page: the page goes there itself. (An empty window a script
   // writes into, and opens from inside frames, keep the browser's behaviour.)
   const open = window.open;

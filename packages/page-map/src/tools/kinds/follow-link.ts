@@ -63,9 +63,12 @@ function followCandidate(raw: RawPage): Candidate {
     },
     binding: {
       kind: 'follow_link',
-      links: raw.links
-        .slice(0, 1000)
-        .map((l) => ({ text: l.text, href: l.href, ...(l.framed ? { framed: true } : {}) })),
+      links: raw.links.slice(0, 1000).map((l) => ({
+        text: l.text,
+        href: l.href,
+        ...(l.framed ? { framed: true } : {}),
+        ...(l.acts ? { acts: true } : {}),
+      })),
     },
   };
 }
@@ -111,9 +114,10 @@ export const followLink: ToolKind<FollowLinkBinding> = {
         'Parameter "link" matches no link on this page; use one of the listed options or a link URL.',
       );
     const { href, text } = link;
-    if (!link.framed && !samePage(href, page.url())) return goTo(page, name, href, deadline, opts);
-    // Only the fragment changes, or the page loads in a frame: click it, so the page's own handler
-    // (router, menu) acts, or the browser loads it in the frame a person's click loads it in.
+    if (!link.framed && !link.acts && !samePage(href, page.url())) return goTo(page, name, href, deadline, opts);
+    // Only the fragment changes, the page acts on the click, or the page loads in a frame: click
+    // it, so the page's own handler (router, menu, a confirm() before leaving) acts, or the
+    // browser loads it in the frame a person's click loads it in.
     const r = await settle(
       page,
       deadline,

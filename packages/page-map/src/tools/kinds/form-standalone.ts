@@ -37,7 +37,8 @@ function describe(label: string, choice: boolean, enter: boolean, listened: bool
   const what = label ? `"${clip(label, 60)}" ` : '';
   if (listened)
     return `Type into the ${what}field and press Enter, as a person does: the page acts on Enter there (it has no form or button). press_enter: false only types.`;
-  if (choice) return `Choose in the ${what}list. It has no button of its own: the page reacts to the choice.`;
+  if (choice)
+    return `Choose in the ${what}list. It has no button of its own, so nothing is sent: the page reacts to the choice.`;
   if (enter)
     return `Type into the ${what}field. It has no button of its own but acts on Enter: press_enter: true presses it once typed (accepts the suggestion, adds or sends what was typed); without it the page only reacts as it is typed into.`;
   return `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;

@@ -1,16 +1,19 @@
 /**
- * Frames on Selenium's WebDriver test pages (the `selenium-webdriver` npm package,
- * test/external/README.md):
+ * Selenium's WebDriver test pages (the `selenium-webdriver` npm package, test/external/README.md):
  * - choosing without sending: a form tool's `send: false` fills the form and presses nothing, so
  *   an agent asked to "choose the snack Peas" can do only that. `formPage.html`'s "optional" form,
  *   shown in a frame of `iframes.html`, sends to resultPage.html on its "Click!" button. Before,
  *   its one tool always sent the form: the choice was made and the frame left the form at once;
  * - a link whose target names a sibling frame (`click_frames.html`: a frameset of "source" and
  *   "target", the link two frames deep in "source") loads there. Before, the one-tab rule found no
- *   frame of that name in the link's own document and sent it to the top: the frameset was gone.
+ *   frame of that name in the link's own document and sent it to the top: the frameset was gone;
+ * - a link the page acts on when clicked (`alerts.html`'s "test confirm": `onclick="return
+ *   confirm('Are you sure?')"`) is followed by a click, so its confirm asks first. Before, follow_link
+ *   loaded its address directly: the page's question was never asked.
  */
 import { dirname, join } from 'node:path';
 import { waitFor } from '@pagemap/test-utils';
+import { dialogsOf, runTool, withPendingDialog } from '../src';
 import { openExternal, useExternalEnv } from './external-env';
 
 const SELENIUM_PAGES = join(dirname(require.resolve('selenium-webdriver/package.json')), 'lib/test/data');
@@ -55,6 +58,26 @@ test('a link whose target names another frame of the page loads in that frame; t
     const framed = await waitFor(() => (framedAt().length ? framedAt() : undefined), 8000, 'a frame to show the page');
     expect(framed.map((f) => f.name())).toEqual(['target']);
     expect(new URL(p.page.url()).pathname).toBe('/click_frames.html');
+  } finally {
+    await p.close();
+  }
+});
+
+test('a link whose click the page handles (a confirm before leaving) is followed by a click: the question comes first', async () => {
+  const p = await openExternal(env(), '/alerts.html');
+  try {
+    const out = await p.run('follow_link', { link: 'test confirm' });
+    expect(out.result.success).toBe(true);
+    const pending = dialogsOf(p.page).pending;
+    expect({ type: pending?.type, message: pending?.message }).toEqual({ type: 'confirm', message: 'Are you sure?' });
+    const answered = await runTool(
+      p.page,
+      withPendingDialog(p.map, dialogsOf(p.page)),
+      { tool: 'answer_dialog', params: { accept: true } },
+      { timeoutMs: 8000 },
+    );
+    expect(answered.result.success).toBe(true);
+    await p.page.waitForFunction(() => location.pathname === '/simpleTest.html', { timeout: 8000 });
   } finally {
     await p.close();
   }
