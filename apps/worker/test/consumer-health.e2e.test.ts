@@ -8,40 +8,21 @@
  */
 import { Queue } from 'bullmq';
 import { keySpace } from '@pagemap/queue';
-import {
-  api,
-  defaultTestEnv,
-  metric,
-  startProcess,
-  startRedis,
-  waitFor,
-  type ProcHandle,
-  type RedisHandle,
-} from '@pagemap/test-utils';
+import { api, metric, waitFor } from '@pagemap/test-utils';
+import { useWorkerProcess } from './helpers';
 
-let redis: RedisHandle;
-let worker: ProcHandle;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  worker = await startProcess('worker', defaultTestEnv(redis));
-}, 90_000);
-
-afterAll(async () => {
-  await redis?.client.config('SET', 'maxclients', '10000').catch(() => undefined);
-  await worker?.stop(5_000);
-  await redis?.stop().catch(() => undefined);
-});
+// The client limit is lifted again before the worker stops (a failed test may leave it at 1).
+const proc = useWorkerProcess((p) => p.redis.client.config('SET', 'maxclients', '10000'));
 
 const readiness = async () => {
-  const r = await api(worker.url, 'GET', '/health/ready', { headers: {} });
+  const r = await api(proc().worker.url, 'GET', '/health/ready', { headers: {} });
   return { status: r.status, consumers: (r.body as { consumers?: string }).consumers };
 };
-const openConsumerUp = () => metric(worker, 'pagemap_worker_queue_consumer_up', { queue: 'open' });
+const openConsumerUp = () => metric(proc().worker, 'pagemap_worker_queue_consumer_up', { queue: 'open' });
 
 /** The ids of the connections blocked waiting for jobs (BullMQ's consumers). */
 async function blockingClients(): Promise<string[]> {
-  const list = String(await redis.client.client('LIST'));
+  const list = String(await proc().redis.client.client('LIST'));
   return list
     .split('\n')
     .filter((line) => / cmd=bzpopmin /.test(` ${line} `))
@@ -50,9 +31,9 @@ async function blockingClients(): Promise<string[]> {
 }
 
 test('a consumer that cannot take the job waiting for it is reported down on readiness and in the metric, and up once it takes it', async () => {
-  const keys = keySpace(redis.prefix);
+  const keys = keySpace(proc().redis.prefix);
   const shared = new Queue(keys.openQueue, {
-    connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    connection: { host: '127.0.0.1', port: proc().redis.port, maxRetriesPerRequest: null },
     prefix: keys.bullPrefix,
   });
   try {
@@ -69,8 +50,8 @@ test('a consumer that cannot take the job waiting for it is reported down on rea
       'the consumers blocked on their queues',
     );
     // No new connection is let in (the ones open stay), then the blocked ones are cut.
-    await redis.client.config('SET', 'maxclients', '1');
-    for (const id of blocked) await redis.client.client('KILL', 'ID', id);
+    await proc().redis.client.config('SET', 'maxclients', '1');
+    for (const id of blocked) await proc().redis.client.client('KILL', 'ID', id);
     const job = await shared.add('open', { note: 'waits while no consumer can take it' });
 
     const down = await waitFor(
@@ -93,11 +74,11 @@ test('a consumer that cannot take the job waiting for it is reported down on rea
       200,
     );
     expect(
-      await metric(worker, 'pagemap_worker_queue_consumer_restarts_total', { queue: 'open' }),
+      await metric(proc().worker, 'pagemap_worker_queue_consumer_restarts_total', { queue: 'open' }),
     ).toBeGreaterThanOrEqual(1);
     expect(['active', 'completed', 'failed']).toContain(await job.getState());
 
-    await redis.client.config('SET', 'maxclients', '10000');
+    await proc().redis.client.config('SET', 'maxclients', '10000');
     expect(await openConsumerUp()).toBe(1);
     expect((await readiness()).status).toBe(200);
   } finally {

@@ -5,12 +5,16 @@
 import {
   alive,
   api,
+  defaultTestEnv,
   processTree,
   startFixtureServer,
+  startProcess,
+  startRedis,
   startStack,
   waitFor,
   type FixtureServer,
   type ProcHandle,
+  type RedisHandle,
   type Stack,
 } from '@pagemap/test-utils';
 
@@ -130,4 +134,28 @@ export function useWorkerSuite(opts: WorkerSuiteOptions, bind: (suite: WorkerSui
     suite = {};
     await waitGone([...chromium]);
   });
+}
+
+export interface WorkerProcess {
+  redis: RedisHandle;
+  worker: ProcHandle;
+}
+
+/**
+ * One real worker process on its own Redis for the file (no gateway), as beforeAll/afterAll
+ * hooks; `beforeStop` runs first at the end (undo a fault the file left on Redis). Returns a
+ * getter: the handles exist once beforeAll has run.
+ */
+export function useWorkerProcess(beforeStop?: (p: WorkerProcess) => Promise<unknown>): () => WorkerProcess {
+  let p: WorkerProcess | undefined;
+  beforeAll(async () => {
+    const redis = await startRedis();
+    p = { redis, worker: await startProcess('worker', defaultTestEnv(redis)) };
+  }, 90_000);
+  afterAll(async () => {
+    if (p && beforeStop) await beforeStop(p).catch(() => undefined);
+    await p?.worker.stop(5_000);
+    await p?.redis.stop().catch(() => undefined);
+  });
+  return () => p!;
 }

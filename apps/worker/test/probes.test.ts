@@ -3,31 +3,13 @@
  * so a Redis outage does not get every worker restarted and every session ended; its readiness
  * (/health/ready, and /health) includes Redis.
  */
-import {
-  api,
-  defaultTestEnv,
-  startProcess,
-  startRedis,
-  waitFor,
-  type ProcHandle,
-  type RedisHandle,
-} from '@pagemap/test-utils';
+import { api, waitFor } from '@pagemap/test-utils';
+import { useWorkerProcess } from './helpers';
 
-let redis: RedisHandle;
-let worker: ProcHandle;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  worker = await startProcess('worker', defaultTestEnv(redis));
-}, 60_000);
-
-afterAll(async () => {
-  await worker?.stop(5_000);
-  await redis?.stop().catch(() => undefined);
-});
+const proc = useWorkerProcess();
 
 const probe = (path: string) =>
-  api(worker.url, 'GET', path, { headers: {} }).then((r) => ({ status: r.status, body: r.body }));
+  api(proc().worker.url, 'GET', path, { headers: {} }).then((r) => ({ status: r.status, body: r.body }));
 
 test('with Redis up the worker is live and ready', async () => {
   expect(await probe('/health/live')).toMatchObject({ status: 200, body: { status: 'ok', browser: 'ok' } });
@@ -39,7 +21,7 @@ test('with Redis up the worker is live and ready', async () => {
 });
 
 test('with Redis down the worker stays live (no restart) but is not ready', async () => {
-  await redis.stop();
+  await proc().redis.stop();
   const ready = await waitFor(
     async () => {
       const r = await probe('/health/ready');
