@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 
-const isFile = (p: string) => {
+export const isFile = (p: string) => {
   try {
     return statSync(p).isFile();
   } catch {

@@ -5,8 +5,8 @@
  * own templates. They are served as they are: nothing in them is edited to make a task pass.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { resolveFileSync } from './resolve';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { isFile, resolveFileSync } from './resolve';
 
 export const BENCH_DIR = join(__dirname, '..');
 export const SOURCES_DIR = join(BENCH_DIR, 'sources');
@@ -18,9 +18,16 @@ export interface Source {
   title: string;
   /**
    * The folder served at the root of the source's own origin (its absolute paths must resolve):
-   * under `sources/<name>/`, or under the npm package `npmPackage` when that is set.
+   * under `sources/<name>/`, under the npm package `npmPackage` when that is set, or (an absolute
+   * path) the folder where an installed Debian package put its pages.
    */
   webRoot: string;
+  /**
+   * Absolute paths the pages load from other installed packages (`/usr/share/javascript/jquery/`),
+   * served from where the system has them: URL prefix → folder (a prefix ending in `/`), or one
+   * URL path → one file. An allowlist: no other path outside the web root is served.
+   */
+  systemPaths?: Readonly<Record<string, string>>;
   /** An npm package (a dev dependency of this one) whose files are served unchanged from node_modules. */
   npmPackage?: string;
   /** Paths under the web root that are not part of the source (answered 404, never a task page). */
@@ -96,6 +103,19 @@ export const SOURCES: readonly Source[] = [
     webRoot: '.',
     cleanUrls: false,
   },
+  {
+    name: 'jquery-ui',
+    title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
+    webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',
+    cleanUrls: false,
+    systemPaths: {
+      '/usr/share/javascript/jquery-ui/': '/usr/share/javascript/jquery-ui',
+      '/usr/share/javascript/jquery/': '/usr/share/javascript/jquery',
+      '/usr/share/javascript/jquery-mousewheel/': '/usr/share/javascript/jquery-mousewheel',
+      // The pages ask for /usr/share/nodejs/require.js; Debian's node-requirejs installs it one folder down.
+      '/usr/share/nodejs/require.js': '/usr/share/nodejs/requirejs/require.js',
+    },
+  },
 ];
 
 export function sourceNamed(name: string): Source {
@@ -108,13 +128,29 @@ export const sourceDir = (s: Source) => join(SOURCES_DIR, s.name);
 export const webRootOf = (s: Source) =>
   s.npmPackage
     ? join(dirname(require.resolve(`${s.npmPackage}/package.json`)), s.webRoot)
-    : join(sourceDir(s), s.webRoot);
+    : isAbsolute(s.webRoot)
+      ? s.webRoot
+      : join(sourceDir(s), s.webRoot);
+
+/** A path the source's allowlist of system paths serves: its file, or null (allowed, no such file); undefined: not listed. */
+function systemFile(s: Source, pathname: string): string | null | undefined {
+  for (const [prefix, target] of Object.entries(s.systemPaths ?? {})) {
+    if (!prefix.endsWith('/')) {
+      if (pathname === prefix) return isFile(target) ? target : null;
+    } else if (pathname.startsWith(prefix)) {
+      return resolveFileSync(target, pathname.slice(prefix.length), false) ?? null;
+    }
+  }
+  return undefined;
+}
 
 /**
  * The file of the source a request path names, unless the source leaves it out (`/todo` and
  * `/todo.html` alike: the check is on the file, after clean URLs resolved).
  */
 export function sourceFile(s: Source, pathname: string): string | undefined {
+  const system = systemFile(s, pathname);
+  if (system !== undefined) return system ?? undefined;
   const root = webRootOf(s);
   const file = resolveFileSync(root, pathname, s.cleanUrls);
   if (!file) return undefined;

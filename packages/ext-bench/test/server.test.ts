@@ -46,3 +46,31 @@ test('a form submission is recorded with its fields and answered, as a local sin
   ks.resetReceived();
   expect(ks.received()).toEqual([]);
 });
+
+test("jQuery UI's pages are served from the Debian package, with an allowlist of the system paths they load", async () => {
+  const jqui = await startSourceServer(sourceNamed('jquery-ui'));
+  try {
+    const page = await fetch(jqui.url('autocomplete/default.html'));
+    expect(page.status).toBe(200);
+    const onDisk = readFileSync('/usr/share/doc/libjs-jquery-ui-docs/examples/autocomplete/default.html');
+    expect(Buffer.from(await page.arrayBuffer()).equals(onDisk)).toBe(true);
+    // The one mapped path: Debian's node-requirejs put require.js one folder down.
+    const requirejs = await fetch(`${jqui.origin}/usr/share/nodejs/require.js`);
+    expect(
+      Buffer.from(await requirejs.arrayBuffer()).equals(readFileSync('/usr/share/nodejs/requirejs/require.js')),
+    ).toBe(true);
+    expect((await fetch(`${jqui.origin}/usr/share/javascript/jquery-ui/ui/widgets/autocomplete.js`)).status).toBe(200);
+    expect((await fetch(`${jqui.origin}/usr/share/javascript/jquery/jquery.js`)).status).toBe(200);
+    // Outside the allowlist: other files of the same folders' parents, other system files, escapes.
+    for (const path of [
+      '/usr/share/nodejs/requirejs/require.js',
+      '/usr/share/javascript/underscore/underscore.js',
+      '/etc/passwd',
+      '/usr/share/javascript/jquery/..%2f..%2f..%2f..%2fetc/passwd',
+      '/usr/share/javascript/jquery-ui/..%2fjquery-ui-docs',
+    ])
+      expect([path, (await fetch(`${jqui.origin}${path}`)).status]).toEqual([path, 404]);
+  } finally {
+    await jqui.close();
+  }
+});
