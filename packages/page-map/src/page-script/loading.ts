@@ -24,6 +24,20 @@ const INDICATORS = [
   '[id*="loading" i]',
 ].join(', ');
 
+/**
+ * The page hides itself until its scripts are ready: `visibility: hidden` or `opacity: 0` on the
+ * root or the body (a "loading" class, an anti-flicker snippet). Nothing a person could see or use
+ * is there yet: jQuery UI's demos stay hidden until RequireJS has loaded their widgets, 0.1–0.9 s
+ * after the load event, and a map read before offered none of them.
+ */
+export function veiled(): boolean {
+  return [document.documentElement, document.body].some((el) => {
+    if (!el) return false;
+    const s = getComputedStyle(el);
+    return s.visibility === 'hidden' || s.opacity === '0';
+  });
+}
+
 export function showsLoading(): boolean {
   const found = document.querySelectorAll(INDICATORS);
   for (let i = 0; i < found.length && i < 50; i++) if (visible(found[i]!)) return true;

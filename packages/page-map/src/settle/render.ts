@@ -2,7 +2,8 @@
  * Script-rendered apps (a spinner in an empty mount point, the sign-in form drawn after the app's
  * config request) have almost nothing to offer at `load`. When a freshly loaded page has no forms,
  * no buttons, hardly any links or text yet, and either shows a loading indicator or has scripts
- * that may still draw it, extraction waits for the page to change — by signal: a mutation
+ * that may still draw it — or hides itself whole until its scripts are ready ('veiled':
+ * page-script/loading.ts) — extraction waits for the page to change — by signal: a mutation
  * observer in the page, then a quiet frame — and reads it again, within a bound. Pages that
  * already offer something, and pages without scripts, are never delayed.
  */
@@ -21,6 +22,7 @@ const QUIET_MS = 1000;
  * something (a "not found" page with an analytics script) is taken as it is.
  */
 export function looksUnrendered(raw: RawPage): boolean {
+  if (raw.loading === 'veiled') return true; // hidden whole until its scripts are ready
   const empty =
     raw.groups.length === 0 &&
     raw.buttons.length === 0 &&
@@ -30,8 +32,16 @@ export function looksUnrendered(raw: RawPage): boolean {
   return empty && (raw.loading || (raw.scripts > 0 && raw.bodyText.length < 40));
 }
 
-/** Evaluated in the page: true at the first change of its nodes or text, false after `ms`. */
-function nextChange(ms: number): Promise<boolean> {
+/**
+ * Evaluated in the page: true at the first change of its nodes or text, false after `ms`. A page
+ * read while veiled that shows itself already (between that read and this call) has changed.
+ */
+function nextChange(ms: number, wasVeiled: boolean): Promise<boolean> {
+  const shown = (el: Element | null) => {
+    const s = el && getComputedStyle(el);
+    return !s || (s.visibility !== 'hidden' && s.opacity !== '0');
+  };
+  if (wasVeiled && shown(document.documentElement) && shown(document.body)) return Promise.resolve(true);
   return new Promise((resolve) => {
     let timer = 0;
     const mo = new MutationObserver(() => {
@@ -40,6 +50,9 @@ function nextChange(ms: number): Promise<boolean> {
       resolve(true);
     });
     mo.observe(document, { subtree: true, childList: true, characterData: true });
+    // A veiled page shows itself by a class or style on its root or body.
+    for (const el of [document.documentElement, document.body])
+      if (el) mo.observe(el, { attributes: true, attributeFilter: ['class', 'style', 'hidden'] });
     timer = window.setTimeout(() => {
       mo.disconnect();
       resolve(false);
@@ -63,7 +76,7 @@ export async function readRendered(
     const left = deadline - Date.now();
     if (left <= 0) break;
     try {
-      if (!(await page.evaluate(nextChange, left))) break; // nothing happened within the bound
+      if (!(await page.evaluate(nextChange, left, current.loading === 'veiled'))) break; // nothing happened within the bound
       await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, deadline - Date.now())));
     } catch {
       // The document was replaced while waiting: give the new one a moment to exist.

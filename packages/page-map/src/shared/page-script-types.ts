@@ -194,8 +194,8 @@ export interface RawPage {
   links: RawLink[];
   webmcp: RawWebMcpTool[];
   captcha: boolean;
-  /** A visible loading indicator (spinner, progress bar, aria-busy), looked for on nearly textless pages only: see loading.ts. */
-  loading: boolean;
+  /** A visible loading indicator (spinner, progress bar, aria-busy) on a nearly textless page, or the page hidden whole ('veiled'): see loading.ts. */
+  loading: boolean | 'veiled';
   /** Script elements in the document: a page without any will not render more by itself. */
   scripts: number;
   /** Origins of the visible, widget-sized frames from another site (foreign-frames.ts). */
