@@ -1,7 +1,7 @@
 /** Pressing an element as a person's pointer does: the events, in their order, that a click and a double-click make. */
 
 /**
- * Clicks like a person's pointer would reach it: pointer and mouse down/up, focus, then click, so
+ * Clicks like a person's pointer would reach it: over/enter/move, pointer and mouse down/up, focus, then click, so
  * widgets listening on mousedown or pointerdown (menus, listboxes) react too. Deferred, so a
  * click that navigates cannot destroy this evaluate's context before it answers.
  */
@@ -24,10 +24,18 @@ export function pressElement(el: Element): void {
       button: 0,
       view: win,
     };
-    h.dispatchEvent(new win.PointerEvent('pointerdown', { ...at, pointerType: 'mouse', isPrimary: true }));
+    const pointer = { ...at, pointerType: 'mouse', isPrimary: true };
+    // The pointer arrives first, as a real one does: a menu item that takes focus on mouseenter
+    // (jQuery UI's menu opens a submenu only for the item it has focused) sees it come.
+    h.dispatchEvent(new win.PointerEvent('pointerover', pointer));
+    h.dispatchEvent(new win.PointerEvent('pointerenter', { ...pointer, bubbles: false }));
+    h.dispatchEvent(new win.MouseEvent('mouseover', at));
+    h.dispatchEvent(new win.MouseEvent('mouseenter', { ...at, bubbles: false }));
+    h.dispatchEvent(new win.MouseEvent('mousemove', at));
+    h.dispatchEvent(new win.PointerEvent('pointerdown', pointer));
     h.dispatchEvent(new win.MouseEvent('mousedown', { ...at, buttons: 1 }));
     if (typeof h.focus === 'function') h.focus();
-    h.dispatchEvent(new win.PointerEvent('pointerup', { ...at, pointerType: 'mouse', isPrimary: true }));
+    h.dispatchEvent(new win.PointerEvent('pointerup', pointer));
     h.dispatchEvent(new win.MouseEvent('mouseup', at));
     h.click();
   }, 0);
