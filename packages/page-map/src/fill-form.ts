@@ -159,11 +159,13 @@ export function throwIfNotHeld(readBack: ReadBack[], submit: boolean): void {
   if (off.length === 0) return;
   const what = off
     .map((r) =>
-      r.unsent
-        ? `"${r.param}" shows the value given, but the form would send nothing for it: the page's own field behind the box did not take it (not one of its options, or an item not yet added)`
-        : r.value === undefined
-          ? `"${r.param}" does not hold the value given`
-          : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
+      r.undrawn
+        ? `"${r.param}" is set, but the page's own dropdown for it does not show the choice (it did not take it)`
+        : r.unsent
+          ? `"${r.param}" shows the value given, but the form would send nothing for it: the page's own field behind the box did not take it (not one of its options, or an item not yet added)`
+          : r.value === undefined
+            ? `"${r.param}" does not hold the value given`
+            : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
     )
     .join('; ');
   const sent = submit ? ' Nothing was sent.' : '';

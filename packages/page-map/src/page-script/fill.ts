@@ -8,6 +8,7 @@
  */
 import type { FillField, PageScriptResponse, RawField, ReadBack } from '../shared/page-script-types';
 import { addItems, collectsItems, widgetsSettled } from './driven-control';
+import { driveDrawnSelects } from './drawn-select';
 import { findForm, type FormEntry } from './forms';
 import { readBack } from './read-back';
 import { buttonLabel } from './labels';
@@ -178,10 +179,11 @@ export function fill(
     filled.push(el);
   }
   // What the page holds now: a field that did not take its value stops the submit (read-back.ts).
-  const check = () =>
+  const check = (undrawn?: Set<Element>): ReadBack[] =>
     req.fields.map((want) => {
       const i = keys.indexOf(want.key);
-      return readBack(hit.raw.fields[i]!, hit.els[i]!, want);
+      const read = readBack(hit.raw.fields[i]!, hit.els[i]!, want);
+      return undrawn?.has(hit.els[i]![0]!) ? { ...read, holds: false, undrawn: true } : read;
     });
   const proceed = (checked: ReadBack[]): PageScriptResponse | Promise<PageScriptResponse> => {
     const allHold = checked.every((r) => r.holds);
@@ -204,6 +206,9 @@ export function fill(
       ? answer(suggestions === 'held')
       : suggestions.then((s) => answer(s === 'held'));
   };
+  // A dropdown drawn over a hidden select that did not follow it is driven by pointer (drawn-select.ts).
+  const drawn = driveDrawnSelects(filled);
+  if (drawn) return drawn.then((undrawn) => proceed(check(undrawn)));
   const first = check();
   // A widget over a hidden select may set the select a moment after the box was left.
   if (first.some((r) => r.unsent)) return widgetsSettled().then(() => proceed(check()));

@@ -189,6 +189,21 @@ function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: number): Gro
   return null;
 }
 
+/**
+ * Loose boxes and radios with no button near them (a fieldset of choices styled as buttons, as
+ * jQuery UI's checkboxradio draws them): one group that sets them and sends nothing. Before, no
+ * tool took them and no click target named them (their inputs are hidden behind their labels).
+ */
+function choiceGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
+  const container = f.closest('fieldset,[role=radiogroup],[role=group]') ?? f.parentElement ?? f;
+  const fields = Array.from(container.querySelectorAll(FIELD_SEL)).filter(
+    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
+  );
+  if (fields.length === 0 || fields.length > 12 || !fields.every(isChoice)) return null;
+  for (const e of fields) claimed.add(e);
+  return { kind: 'widget', container, form: null, fields, buttons: [], ri, choices: true };
+}
+
 /** The fields and buttons under a button holder, as one group; null for a page region (more than 12 fields). */
 function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
   const fields = Array.from(found.querySelectorAll(FIELD_SEL)).filter(
@@ -264,7 +279,9 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
     for (const f of loose) {
       if (claimed.has(f)) continue;
       const found = ownHolder(f, buttonHolder(f), lists);
-      const g = found ? widgetGroup(found, ri, claimed) : buttonlessGroup(f, ri, standalone);
+      const g = found
+        ? widgetGroup(found, ri, claimed)
+        : ((isChoice(f) ? choiceGroup(f, ri, claimed) : null) ?? buttonlessGroup(f, ri, standalone));
       if (!g) continue;
       if (!found) claimed.add(f);
       if (g.standalone) standalone += 1;

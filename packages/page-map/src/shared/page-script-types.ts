@@ -31,10 +31,7 @@ export interface RawField {
   optionValues?: string[];
   /** The field acts on Enter by its own declaration (a combobox, an enterkeyhint action): see fields.ts. */
   entersOn?: boolean;
-  /**
-   * A one-line text field whose key presses reach a page listener (on it, an ancestor, its document
-   * or window; ../listeners.ts): an app's input that acts on Enter with no form or button.
-   */
+  /** A one-line text field whose key presses reach a page listener (../listeners.ts): an app's input acting on Enter. */
   hearsKeys?: boolean;
   /** Read-only or disabled (`readonly`, `disabled`, `aria-readonly`/`aria-disabled`): shown, not typed into. */
   locked?: boolean;
@@ -286,6 +283,8 @@ export interface ReadBack {
   value?: string | boolean | string[];
   /** The box shows the value, but the form will not send it (the hidden control its widget drives did not take it). */
   unsent?: true;
+  /** The select holds it, but the dropdown a script drew for it does not show it (drawn-select.ts). */
+  undrawn?: true;
 }
 
 /** A field the browser's validation refused to send the form with (validity.ts). */

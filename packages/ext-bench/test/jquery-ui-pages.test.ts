@@ -1,0 +1,64 @@
+/**
+ * The page map on jQuery UI's demos (Debian's libjs-jquery-ui-docs, served unchanged by this
+ * benchmark's own server), read with the page map itself:
+ * - a page that hides itself whole until its scripts are ready is read once it shows itself. The demos keep
+ * `html.demo-loading { visibility: hidden }` until RequireJS has loaded their widgets, 0.1–0.9 s
+ * after the load event. The map read at load had no "Create new user" button (the bench's task on
+ * it failed on every run); now extraction waits (bounded) for the page to show itself;
+ * - boxes and radios outside any form with no button near them (checkboxradio draws each as a
+ *   button-like label over its hidden input) are set by one tool that sends nothing. Before, no
+ *   tool and no click target named them.
+ */
+import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
+import { extractPageMap, preparePage, runTool } from '@pagemap/page-map';
+import type { Browser } from 'puppeteer-core';
+import { sourceNamed, startSourceServer, type SourceServer } from '../src';
+
+let server: SourceServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startSourceServer(sourceNamed('jquery-ui')), launchTestBrowser()]);
+});
+afterAll(async () => {
+  await closeTestBrowser(browser);
+  await server?.close();
+});
+
+test("a demo page hidden until its widgets are loaded is mapped once shown: the dialog's opener is offered", async () => {
+  const ctx = await browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    await page.goto(server.url('dialog/modal-form.html'), { waitUntil: 'load' });
+    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).visibility)).toBe('visible');
+    const offered = map.tools.flatMap((t) => [t.tool.name, ...t.tool.params.flatMap((p) => p.options ?? [])]);
+    expect(offered).toContain('Create new user');
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('styled radios and boxes in a fieldset with no button are set by a tool that sends nothing; the widget shows it', async () => {
+  const ctx = await browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    await page.goto(server.url('checkboxradio/default.html'), { waitUntil: 'load' });
+    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+    const tool = map.tools.find((t) => t.tool.params.some((p) => p.options?.includes('Paris')))?.tool;
+    expect(tool?.description).toMatch(/nothing is sent/);
+    const param = tool!.params.find((p) => p.options?.includes('Paris'))!;
+    const out = await runTool(page, map, { tool: tool!.name, params: { [param.name]: 'Paris' } }, { timeoutMs: 8000 });
+    expect(out.result.success).toBe(true);
+    expect(
+      await page.evaluate(() => [
+        (document.getElementById('radio-2') as HTMLInputElement).checked,
+        document.querySelector('label[for=radio-2]')!.classList.contains('ui-checkboxradio-checked'),
+      ]),
+    ).toEqual([true, true]);
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,0 +1,81 @@
+/**
+ * A <select> a script hid and replaced with a dropdown of its own does not always hear the
+ * select's change event (jQuery UI's selectmenu does not): setting the select then leaves the
+ * widget showing the old choice, and the page's handlers on the widget (a circle that takes the
+ * chosen colour) never run. After a fill, such a widget that does not show the chosen option is
+ * driven as a person does: opened, then its option pressed. One that still does not show it
+ * counts as not holding the value (read-back), never as a success.
+ */
+import { clean, visible } from './dom';
+import { pressElement } from './press';
+
+/** Longest wait for the widget's list to show the option, ms. */
+const LIST_WAIT_MS = 1000;
+const POLL_MS = 30;
+const OPENER = '[role=combobox],[role=button],[aria-haspopup],[aria-expanded]';
+
+/** The widget drawn for a hidden select, right after it: the element a person opens. */
+function drawnFor(sel: HTMLSelectElement): HTMLElement | null {
+  if (sel.multiple || visible(sel)) return null;
+  const next = sel.nextElementSibling;
+  if (!next || !visible(next)) return null;
+  const opener = next.matches(OPENER) ? next : next.querySelector(OPENER);
+  return opener && visible(opener) ? (opener as HTMLElement) : null;
+}
+
+const chosenText = (sel: HTMLSelectElement): string => clean(sel.selectedOptions[0]?.text ?? '');
+const shows = (widget: Element, text: string): boolean => {
+  const t = text.toLowerCase();
+  return (
+    clean(widget.textContent ?? '')
+      .toLowerCase()
+      .includes(t) || clean((widget as HTMLInputElement).value ?? '').toLowerCase() === t
+  );
+};
+
+/** The visible option reading `text`: in the list the widget owns or controls, else any open listbox or menu. */
+function optionReading(widget: Element, text: string): HTMLElement | null {
+  const doc = widget.ownerDocument;
+  const ids = `${widget.getAttribute('aria-owns') ?? ''} ${widget.getAttribute('aria-controls') ?? ''}`
+    .split(/\s+/)
+    .filter(Boolean);
+  const owned = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  const lists = owned.length ? owned : Array.from(doc.querySelectorAll('[role=listbox],[role=menu]'));
+  const want = text.toLowerCase();
+  for (const list of lists)
+    for (const o of Array.from(list.querySelectorAll('[role=option],[role=menuitem],li')))
+      if (visible(o) && clean(o.textContent ?? '').toLowerCase() === want) return o as HTMLElement;
+  return null;
+}
+
+/** Opens the widget and presses the option reading `text`, once its list shows it (bounded). */
+function pick(widget: HTMLElement, text: string): Promise<void> {
+  pressElement(widget);
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const look = () => {
+      const option = optionReading(widget, text);
+      if (option) {
+        pressElement(option);
+        setTimeout(resolve, POLL_MS); // after the deferred press and what it set off
+      } else if (performance.now() - started > LIST_WAIT_MS) resolve();
+      else setTimeout(look, POLL_MS);
+    };
+    setTimeout(look, 0);
+  });
+}
+
+/**
+ * Drives the drawn widgets of the filled selects that do not show their choice; resolves the
+ * selects whose widget still does not (null when there was nothing to drive).
+ */
+export function driveDrawnSelects(filled: Element[]): Promise<Set<Element>> | null {
+  const stale = filled
+    .filter((e): e is HTMLSelectElement => e.tagName === 'SELECT')
+    .map((sel) => ({ sel, widget: drawnFor(sel), text: chosenText(sel) }))
+    .filter((x): x is { sel: HTMLSelectElement; widget: HTMLElement; text: string } => !!x.widget && !!x.text)
+    .filter((x) => !shows(x.widget, x.text));
+  if (stale.length === 0) return null;
+  const driven = stale.reduce((p, x) => p.then(() => pick(x.widget, x.text)), Promise.resolve());
+  return driven.then(() => new Set(stale.filter((x) => !shows(x.widget, chosenText(x.sel))).map((x) => x.sel)));
+}
