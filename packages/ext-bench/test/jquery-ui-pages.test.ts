@@ -7,7 +7,10 @@
  * it failed on every run); now extraction waits (bounded) for the page to show itself;
  * - boxes and radios outside any form with no button near them (checkboxradio draws each as a
  *   button-like label over its hidden input) are set by one tool that sends nothing. Before, no
- *   tool and no click target named them.
+ *   tool and no click target named them;
+ * - a dropdown drawn over a hidden select that does not follow the select (selectmenu) is driven
+ *   by pointer after the fill, so it shows the choice and the page's own handler runs. Before, the
+ *   select changed, the widget still said "Yellow" and the circle stayed yellow: a silent success.
  */
 import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
 import { extractPageMap, preparePage, runTool } from '@pagemap/page-map';
@@ -58,6 +61,29 @@ test('styled radios and boxes in a fieldset with no button are set by a tool tha
         document.querySelector('label[for=radio-2]')!.classList.contains('ui-checkboxradio-checked'),
       ]),
     ).toEqual([true, true]);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test("a selectmenu over a hidden select is driven after the fill: it shows the choice and the page's handler runs", async () => {
+  const ctx = await browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    await page.goto(server.url('selectmenu/product-selection.html'), { waitUntil: 'load' });
+    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+    const tool = map.tools.find((t) => t.tool.params.some((p) => p.options?.includes('Green')))!.tool;
+    const param = tool.params.find((p) => p.options?.includes('Green'))!;
+    const out = await runTool(page, map, { tool: tool.name, params: { [param.name]: 'Green' } }, { timeoutMs: 8000 });
+    expect(out.result.success).toBe(true);
+    expect(
+      await page.evaluate(() => [
+        (document.getElementById('color') as HTMLSelectElement).value,
+        document.getElementById('color-button')!.textContent!.trim(),
+        getComputedStyle(document.getElementById('circle')!).backgroundColor,
+      ]),
+    ).toEqual(['green', 'Green', 'rgb(0, 128, 0)']);
   } finally {
     await ctx.close();
   }

@@ -48,8 +48,14 @@ function optionReading(widget: Element, text: string): HTMLElement | null {
   return null;
 }
 
-/** Opens the widget and presses the option reading `text`, once its list shows it (bounded). */
-function pick(widget: HTMLElement, text: string): Promise<void> {
+/**
+ * Opens the widget and presses the option reading `text`, once its list shows it (bounded). The
+ * select goes back first to what the widget shows: the widget reports a change (the page's
+ * handler runs) only when the pick differs from the select's current option.
+ */
+function pick(sel: HTMLSelectElement, widget: HTMLElement, text: string): Promise<void> {
+  const shown = Array.from(sel.options).findIndex((o) => clean(o.text) !== '' && shows(widget, clean(o.text)));
+  if (shown >= 0) sel.selectedIndex = shown;
   pressElement(widget);
   return new Promise((resolve) => {
     const started = performance.now();
@@ -76,6 +82,6 @@ export function driveDrawnSelects(filled: Element[]): Promise<Set<Element>> | nu
     .filter((x): x is { sel: HTMLSelectElement; widget: HTMLElement; text: string } => !!x.widget && !!x.text)
     .filter((x) => !shows(x.widget, x.text));
   if (stale.length === 0) return null;
-  const driven = stale.reduce((p, x) => p.then(() => pick(x.widget, x.text)), Promise.resolve());
+  const driven = stale.reduce((p, x) => p.then(() => pick(x.sel, x.widget, x.text)), Promise.resolve());
   return driven.then(() => new Set(stale.filter((x) => !shows(x.widget, chosenText(x.sel))).map((x) => x.sel)));
 }

@@ -2,13 +2,14 @@
  * The page script's bundle is minified (scripts/build-page-script.mjs): it crosses the protocol
  * once per document and V8 parses all of it there. Unminified it was ≈ 66 KB (and more since);
  * minified ≈ 38 KB, then ≈ 48 KB with issue 25's listeners, per-row controls, app state and locked
- * fields. A bound of 56 KB catches the build losing minification, and a bundle that grows past it
- * is worth a look (what it costs per document: docs/performance.md).
+ * fields, ≈ 57 KB with its hover scan, frames, veiled pages and drawn dropdowns driven by pointer.
+ * A bound of 60 KB catches the build losing minification, and a bundle that grows past it is worth
+ * a look (what it costs per document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(56_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(60_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });
