@@ -10,7 +10,10 @@
  *   tool and no click target named them;
  * - a dropdown drawn over a hidden select that does not follow the select (selectmenu) is driven
  *   by pointer after the fill, so it shows the choice and the page's own handler runs. Before, the
- *   select changed, the widget still said "Yellow" and the circle stayed yellow: a silent success.
+ *   select changed, the widget still said "Yellow" and the circle stayed yellow: a silent success;
+ * - what a script shows on hover (a delegated menu's submenu, a tooltip on the document) is found
+ *   by the page's hover listeners, and the hover waits until it shows. Before, `hover` was offered
+ *   only by the page's :hover style rules: neither the menu nor the field's tip could be pointed at.
  */
 import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
 import { extractPageMap, preparePage, runTool } from '@pagemap/page-map';
@@ -84,6 +87,35 @@ test("a selectmenu over a hidden select is driven after the fill: it shows the c
         getComputedStyle(document.getElementById('circle')!).backgroundColor,
       ]),
     ).toEqual(['green', 'Green', 'rgb(0, 128, 0)']);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test("hover targets found by the page's listeners: a delegated menu's submenu and a document tooltip show", async () => {
+  const ctx = await browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    for (const [path, target, shown] of [
+      [
+        'menu/default.html',
+        'Electronics',
+        "getComputedStyle(document.getElementById('ui-id-4').nextElementSibling).display !== 'none'",
+      ],
+      [
+        'tooltip/default.html',
+        'Your age',
+        "[...document.querySelectorAll('.ui-tooltip')].some((t) => t.offsetParent !== null && t.textContent.includes('statistical'))",
+      ],
+    ]) {
+      await page.goto(server.url(path!), { waitUntil: 'load' });
+      const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+      expect(map.tools.find((t) => t.tool.name === 'hover')?.tool.params[0]?.options).toContain(target);
+      const out = await runTool(page, map, { tool: 'hover', params: { target: target! } }, { timeoutMs: 8000 });
+      expect(out.result.success).toBe(true);
+      expect([path, await page.evaluate(shown!)]).toEqual([path, true]);
+    }
   } finally {
     await ctx.close();
   }

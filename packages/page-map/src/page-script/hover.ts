@@ -5,9 +5,16 @@
  * visibility, opacity, position), as in `.menu li:hover > ul { display: block }`, applied to an
  * element on screen whose matching part is hidden now. The `hover` tool moves the pointer onto one
  * of them as a person does, and what it shows is in the next page map while the pointer stays.
+ *
+ * Or found by the page's listeners (listens.ts), where a script does the showing: an element with
+ * its own mouseover/mouseenter listener (tabs that open on mouseover), and a menu item with a
+ * submenu (`aria-haspopup`) or an element with a tip (`title`) whose pointer events reach a
+ * listener above it (a delegated menu, a tooltip script on the document). What those show is
+ * unknown beforehand: the hover counts as shown when the page changed once the pointer came.
  */
 import type { PageScriptResponse } from '../shared/page-script-types';
-import { visible, type RootInfo } from './dom';
+import { clean, visible, type RootInfo } from './dom';
+import { actsOnHover, hearsHover } from './listens';
 import { findTarget, targetLabel, type TargetEntry } from './targets';
 
 const MAX_RULES = 300;
@@ -132,8 +139,22 @@ const hasContent = (el: Element): boolean =>
 
 interface Hoverable {
   el: Element;
-  /** What it shows when hovered (hidden now). */
+  /** What it shows when hovered (hidden now); empty for one found by its listeners. */
   shown: Element[];
+}
+
+/** An element a hover listener serves, with no more text than a control's. */
+const SERVED = '[aria-haspopup]:not([aria-haspopup=false]),[title]';
+const MAX_LISTENED_SCAN = 3000;
+
+function listenedIn(ri: RootInfo, found: Map<Element, Hoverable>): void {
+  const all = ri.root.querySelectorAll('*');
+  for (let i = 0; i < all.length && i < MAX_LISTENED_SCAN && found.size < MAX_HOVERABLES; i++) {
+    const el = all[i]!;
+    if (found.has(el) || (el.textContent ?? '').length > 100 || !visible(el)) continue;
+    const served = el.matches(SERVED) && (el.getAttribute('title') ?? '1').trim() !== '' && hearsHover(el);
+    if (served || actsOnHover(el)) found.set(el, { el, shown: [] });
+  }
 }
 
 /** Most time the scan may take: it reads style sheets and matches selectors, and must never hold a page map. */
@@ -166,6 +187,7 @@ function hoverables(roots: RootInfo[]): Array<TargetEntry & { shown: Element[] }
   const until = performance.now() + BUDGET_MS;
   try {
     for (const ri of roots) hoverablesIn(ri, found, until);
+    for (const ri of roots) listenedIn(ri, found);
   } catch {
     // a page whose sheets or selectors the scan cannot read offers no hover
   }
@@ -175,7 +197,9 @@ function hoverables(roots: RootInfo[]): Array<TargetEntry & { shown: Element[] }
   const out: Array<TargetEntry & { shown: Element[] }> = [];
   const used = new Set<string>();
   for (const h of els) {
-    const text = targetLabel(h.el);
+    // A field with a tip goes by its label ("Your age"), as a person names it.
+    const labels = (h.el as HTMLInputElement).labels;
+    const text = (labels?.length ? clean(labels[0]!.textContent ?? '', 80).replace(/:$/, '') : '') || targetLabel(h.el);
     if (!text) continue;
     let label = text;
     for (let n = 2; used.has(label.toLowerCase()); n++) label = `${text} (${n})`;
@@ -188,8 +212,15 @@ function hoverables(roots: RootInfo[]): Array<TargetEntry & { shown: Element[] }
 
 export const scanHoverables = (roots: RootInfo[]): string[] => hoverables(roots).map((h) => h.raw.label);
 
-/** What the last hover was to show, to tell whether it did. */
+/**
+ * What the last hover was to show, to tell whether it did. For one found by listeners, what the
+ * page changed since the pointer came (added or restyled), apart from the hovered element and what
+ * holds it (its own highlight is no showing): shown once one of those is on screen with content.
+ */
 let lastShown: Element[] = [];
+let changed: MutationObserver | null = null;
+let touched: Element[] = [];
+const SCRIPT_HIDDEN = '[aria-hidden=true],[hidden],[style*="display: none"],[style*="display:none"]';
 
 /** The point of the top page's viewport a person's pointer rests on to hover `el` (its frames' offsets added). */
 function pointOf(el: Element): { x: number; y: number } {
@@ -214,11 +245,27 @@ export function hoverPoint(roots: RootInfo[], label: string): PageScriptResponse
   if (!hit) return { op: 'hoverPoint', ok: false };
   hit.el.scrollIntoView({ block: 'center' });
   lastShown = hit.shown;
+  changed?.disconnect();
+  touched = [];
+  if (hit.shown.length === 0) {
+    const host = hit.el;
+    const doc = host.ownerDocument;
+    // What a script keeps hidden now, the usual ways (a submenu, a tab panel): restyled later, it showed.
+    const hidden = new Set(Array.from(doc.querySelectorAll(SCRIPT_HIDDEN)).slice(0, 500));
+    changed = new MutationObserver((records) => {
+      for (const r of records) {
+        const els =
+          r.type === 'childList' ? Array.from(r.addedNodes) : hidden.has(r.target as Element) ? [r.target] : [];
+        for (const n of els) if (n instanceof Element && !n.contains(host) && touched.length < 200) touched.push(n);
+      }
+    });
+    changed.observe(host.ownerDocument, { subtree: true, childList: true, attributes: true });
+  }
   return { op: 'hoverPoint', ok: true, label: hit.raw.label, ...pointOf(hit.el) };
 }
 
 /** Whether the last hover shows what it was to show. */
 export const hoverShown = (): PageScriptResponse => ({
   op: 'hoverShown',
-  ok: lastShown.some((el) => el.isConnected && visible(el)),
+  ok: (lastShown.length ? lastShown : touched).some((el) => el.isConnected && visible(el) && hasContent(el)),
 });

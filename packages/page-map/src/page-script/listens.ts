@@ -2,7 +2,7 @@
  * Reading the listener marks Node put on elements before this script ran (../listeners.ts): which
  * elements act on a click, a key or a double-click though their markup does not say so.
  */
-import { CLICK_EVENTS, KEY_EVENTS, LISTENS_KEY } from '../shared/listens';
+import { CLICK_EVENTS, HOVER_EVENTS, KEY_EVENTS, LISTENS_KEY } from '../shared/listens';
 import { reactHandles } from './main-world';
 
 const KEY = Symbol.for(LISTENS_KEY);
@@ -25,19 +25,25 @@ export const actsOnClick = (el: Element): boolean => any(el, CLICK_EVENTS) || re
 /** The element itself is edited or opened by a double-click. */
 export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']) || reactHandles(el, 'dblclick');
 
-/**
- * A key press in the field reaches a listener: on the field, an ancestor (across shadow roots),
- * its document or its window. Frameworks listen at the root, so any of them counts.
- */
-export const hearsKeys = (el: Element): boolean => {
+/** An event of `types` on the element reaches a listener: on it, an ancestor (across shadow roots), its document or window. */
+const heard = (el: Element, types: readonly string[]): boolean => {
   for (let n: Node | null = el; n; ) {
-    if (any(n, KEY_EVENTS)) return true;
+    if (any(n, types)) return true;
     if (n.parentNode) n = n.parentNode;
     else n = (n as ShadowRoot).host ?? null;
   }
   const win = el.ownerDocument.defaultView;
-  return !!win && any(win, KEY_EVENTS);
+  return !!win && any(win, types);
 };
+
+/** A key press in the field reaches a listener. Frameworks listen at the root, so any of them counts. */
+export const hearsKeys = (el: Element): boolean => heard(el, KEY_EVENTS);
+
+/** The element itself acts when the pointer comes onto it (tabs that open on mouseover). */
+export const actsOnHover = (el: Element): boolean => any(el, HOVER_EVENTS);
+
+/** The pointer coming onto the element reaches a listener (a menu's, delegated; a tooltip's, on the document). */
+export const hearsHover = (el: Element): boolean => heard(el, HOVER_EVENTS);
 
 /** Something on the page (an element, the document or the window) listens for key presses. */
 export const pageHearsKeys = (): boolean => {

@@ -12,4 +12,5 @@ export const LISTENS_KEY = 'pagemap.listens';
 export const CLICK_EVENTS = ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup'] as const;
 export const KEY_EVENTS = ['keydown', 'keypress', 'keyup'] as const;
 export const EDIT_EVENTS = ['dblclick'] as const;
-export const MARKED_EVENTS: readonly string[] = [...CLICK_EVENTS, ...KEY_EVENTS, ...EDIT_EVENTS];
+export const HOVER_EVENTS = ['mouseover', 'mouseenter', 'pointerover', 'pointerenter'] as const;
+export const MARKED_EVENTS: readonly string[] = [...CLICK_EVENTS, ...KEY_EVENTS, ...EDIT_EVENTS, ...HOVER_EVENTS];
