@@ -16,8 +16,8 @@
  *   only by the page's :hover style rules: neither the menu nor the field's tip could be pointed at.
  */
 import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
-import { extractPageMap, preparePage, runTool } from '@pagemap/page-map';
-import type { Browser } from 'puppeteer-core';
+import { extractPageMap, preparePage, runTool, type PageMap } from '@pagemap/page-map';
+import type { Browser, Page } from 'puppeteer-core';
 import { sourceNamed, startSourceServer, type SourceServer } from '../src';
 
 let server: SourceServer;
@@ -31,28 +31,29 @@ afterAll(async () => {
   await server?.close();
 });
 
-test("a demo page hidden until its widgets are loaded is mapped once shown: the dialog's opener is offered", async () => {
+/** Opens a demo page in a fresh context, maps it (waiting for it to render), runs `check`, closes. */
+async function withDemo(path: string, check: (page: Page, map: PageMap) => Promise<void>): Promise<void> {
   const ctx = await browser.createBrowserContext();
   try {
     const page = await ctx.newPage();
     await preparePage(page);
-    await page.goto(server.url('dialog/modal-form.html'), { waitUntil: 'load' });
-    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).visibility)).toBe('visible');
-    const offered = map.tools.flatMap((t) => [t.tool.name, ...t.tool.params.flatMap((p) => p.options ?? [])]);
-    expect(offered).toContain('Create new user');
+    await page.goto(server.url(path), { waitUntil: 'load' });
+    await check(page, await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 }));
   } finally {
     await ctx.close();
   }
+}
+
+test("a demo page hidden until its widgets are loaded is mapped once shown: the dialog's opener is offered", async () => {
+  await withDemo('dialog/modal-form.html', async (page, map) => {
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).visibility)).toBe('visible');
+    const offered = map.tools.flatMap((t) => [t.tool.name, ...t.tool.params.flatMap((p) => p.options ?? [])]);
+    expect(offered).toContain('Create new user');
+  });
 });
 
 test('styled radios and boxes in a fieldset with no button are set by a tool that sends nothing; the widget shows it', async () => {
-  const ctx = await browser.createBrowserContext();
-  try {
-    const page = await ctx.newPage();
-    await preparePage(page);
-    await page.goto(server.url('checkboxradio/default.html'), { waitUntil: 'load' });
-    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+  await withDemo('checkboxradio/default.html', async (page, map) => {
     const tool = map.tools.find((t) => t.tool.params.some((p) => p.options?.includes('Paris')))?.tool;
     expect(tool?.description).toMatch(/nothing is sent/);
     const param = tool!.params.find((p) => p.options?.includes('Paris'))!;
@@ -64,18 +65,11 @@ test('styled radios and boxes in a fieldset with no button are set by a tool tha
         document.querySelector('label[for=radio-2]')!.classList.contains('ui-checkboxradio-checked'),
       ]),
     ).toEqual([true, true]);
-  } finally {
-    await ctx.close();
-  }
+  });
 });
 
 test("a selectmenu over a hidden select is driven after the fill: it shows the choice and the page's handler runs", async () => {
-  const ctx = await browser.createBrowserContext();
-  try {
-    const page = await ctx.newPage();
-    await preparePage(page);
-    await page.goto(server.url('selectmenu/product-selection.html'), { waitUntil: 'load' });
-    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+  await withDemo('selectmenu/product-selection.html', async (page, map) => {
     const tool = map.tools.find((t) => t.tool.params.some((p) => p.options?.includes('Green')))!.tool;
     const param = tool.params.find((p) => p.options?.includes('Green'))!;
     const out = await runTool(page, map, { tool: tool.name, params: { [param.name]: 'Green' } }, { timeoutMs: 8000 });
@@ -87,36 +81,27 @@ test("a selectmenu over a hidden select is driven after the fill: it shows the c
         getComputedStyle(document.getElementById('circle')!).backgroundColor,
       ]),
     ).toEqual(['green', 'Green', 'rgb(0, 128, 0)']);
-  } finally {
-    await ctx.close();
-  }
+  });
 });
 
 test("hover targets found by the page's listeners: a delegated menu's submenu and a document tooltip show", async () => {
-  const ctx = await browser.createBrowserContext();
-  try {
-    const page = await ctx.newPage();
-    await preparePage(page);
-    for (const [path, target, shown] of [
-      [
-        'menu/default.html',
-        'Electronics',
-        "getComputedStyle(document.getElementById('ui-id-4').nextElementSibling).display !== 'none'",
-      ],
-      [
-        'tooltip/default.html',
-        'Your age',
-        "[...document.querySelectorAll('.ui-tooltip')].some((t) => t.offsetParent !== null && t.textContent.includes('statistical'))",
-      ],
-    ]) {
-      await page.goto(server.url(path!), { waitUntil: 'load' });
-      const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 });
+  for (const [path, target, shown] of [
+    [
+      'menu/default.html',
+      'Electronics',
+      "getComputedStyle(document.getElementById('ui-id-4').nextElementSibling).display !== 'none'",
+    ],
+    [
+      'tooltip/default.html',
+      'Your age',
+      "[...document.querySelectorAll('.ui-tooltip')].some((t) => t.offsetParent !== null && t.textContent.includes('statistical'))",
+    ],
+  ]) {
+    await withDemo(path!, async (page, map) => {
       expect(map.tools.find((t) => t.tool.name === 'hover')?.tool.params[0]?.options).toContain(target);
       const out = await runTool(page, map, { tool: 'hover', params: { target: target! } }, { timeoutMs: 8000 });
       expect(out.result.success).toBe(true);
       expect([path, await page.evaluate(shown!)]).toEqual([path, true]);
-    }
-  } finally {
-    await ctx.close();
+    });
   }
 });
