@@ -13,36 +13,17 @@
  *   select changed, the widget still said "Yellow" and the circle stayed yellow: a silent success;
  * - what a script shows on hover (a delegated menu's submenu, a tooltip on the document) is found
  *   by the page's hover listeners, and the hover waits until it shows. Before, `hover` was offered
- *   only by the page's :hover style rules: neither the menu nor the field's tip could be pointed at.
+ *   only by the page's :hover style rules: neither the menu nor the field's tip could be pointed at;
+ * - a field whose suggestions the page draws (autocomplete) keeps the focus after a fill that does
+ *   not send, until its list shows, so the suggestions are click options. Before, the fill left
+ *   the field at once, which closed the list (or cancelled its delayed search): nothing to pick;
+ * - a combobox drawn over a hidden select (a text box and a "show all" button) is opened and its
+ *   option pressed. Before, its list (a `ul` with no role) was not found: FIELD_NOT_SET.
  */
-import { closeTestBrowser, launchTestBrowser } from '@pagemap/test-utils';
-import { extractPageMap, preparePage, runTool, type PageMap } from '@pagemap/page-map';
-import type { Browser, Page } from 'puppeteer-core';
-import { sourceNamed, startSourceServer, type SourceServer } from '../src';
+import { runTool } from '@pagemap/page-map';
+import { clickOptionsAfter, sourcePages } from './source-pages';
 
-let server: SourceServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startSourceServer(sourceNamed('jquery-ui')), launchTestBrowser()]);
-});
-afterAll(async () => {
-  await closeTestBrowser(browser);
-  await server?.close();
-});
-
-/** Opens a demo page in a fresh context, maps it (waiting for it to render), runs `check`, closes. */
-async function withDemo(path: string, check: (page: Page, map: PageMap) => Promise<void>): Promise<void> {
-  const ctx = await browser.createBrowserContext();
-  try {
-    const page = await ctx.newPage();
-    await preparePage(page);
-    await page.goto(server.url(path), { waitUntil: 'load' });
-    await check(page, await extractPageMap(page, { includeContent: false, awaitRenderMs: 10_000 }));
-  } finally {
-    await ctx.close();
-  }
-}
+const { withPage: withDemo } = sourcePages('jquery-ui');
 
 test("a demo page hidden until its widgets are loaded is mapped once shown: the dialog's opener is offered", async () => {
   await withDemo('dialog/modal-form.html', async (page, map) => {
@@ -104,4 +85,44 @@ test("hover targets found by the page's listeners: a delegated menu's submenu an
       expect([path, await page.evaluate(shown!)]).toEqual([path, true]);
     });
   }
+});
+
+test('typing into an autocomplete without sending leaves its suggestions open to be clicked (delayed and at once)', async () => {
+  for (const [path, field, typed, wanted] of [
+    ['autocomplete/default.html', '#tags', 'Jav', 'JavaScript'],
+    ['autocomplete/categories.html', '#search', 'andr', 'andreas johnson'],
+  ] as const) {
+    await withDemo(path, async (page, map) => {
+      const tool = map.tools.find((t) =>
+        t.tool.params.some((p) => p.name === 'press_enter' || p.name === 'send'),
+      )!.tool;
+      const off = tool.params.find((p) => p.name === 'press_enter' || p.name === 'send')!.name;
+      const text = tool.params.find((p) => p.type === 'string')!.name;
+      const { next, options } = await clickOptionsAfter(page, map, {
+        tool: tool.name,
+        params: { [text]: typed, [off]: false },
+      });
+      const option = options.find((o) => o.toLowerCase().includes(wanted.toLowerCase()));
+      expect([path, option]).toEqual([path, expect.any(String)]);
+      const out = await runTool(page, next, { tool: 'click', params: { target: option! } }, { timeoutMs: 8000 });
+      expect(out.result.success).toBe(true);
+      expect(await page.evaluate((sel) => (document.querySelector(sel) as HTMLInputElement).value, field)).toBe(wanted);
+    });
+  }
+});
+
+test('a combobox drawn over a hidden select (a text box and its "show all" button) is opened and the option pressed', async () => {
+  await withDemo('autocomplete/combobox.html', async (page, map) => {
+    const tool = map.tools.find((t) => t.tool.params.some((p) => p.options?.includes('Python')))!.tool;
+    const param = tool.params.find((p) => p.options?.includes('Python'))!;
+    const params = { [param.name]: 'Python', ...(tool.params.some((p) => p.name === 'send') ? { send: false } : {}) };
+    const out = await runTool(page, map, { tool: tool.name, params }, { timeoutMs: 8000 });
+    expect(out.result.success).toBe(true);
+    expect(
+      await page.evaluate(() => [
+        (document.getElementById('combobox') as HTMLSelectElement).value,
+        (document.querySelector('.custom-combobox-input') as HTMLInputElement).value,
+      ]),
+    ).toEqual(['Python', 'Python']);
+  });
 });

@@ -38,6 +38,16 @@ function enumValue(tool: PageTool, name: string, v: Value, options: string[], fi
   return multiple ? chosen : chosen[0]!;
 }
 
+/** A form filled and not sent (`send: false`) takes the fields given: what sending requires may be left out. */
+function fillsOnly(tool: PageTool, params: ToolParams): boolean {
+  const sendParam = tool.binding.kind === 'form' ? tool.binding.sendParam : undefined;
+  const given = sendParam ? params[sendParam] : undefined;
+  return (
+    (typeof given === 'boolean' || typeof given === 'string' || typeof given === 'number') &&
+    parseBoolean(given) === false
+  );
+}
+
 /** Checks names, presence and types; returns exact values. Throws ParamError. */
 export function validateParams(tool: PageTool, params: ToolParams): Record<string, Value> {
   const defs = new Map(tool.tool.params.map((p) => [p.name, p]));
@@ -48,11 +58,13 @@ export function validateParams(tool: PageTool, params: ToolParams): Record<strin
       );
   }
   const fields = tool.binding.kind === 'form' ? tool.binding.fields : [];
+  const unsent = fillsOnly(tool, params);
   const out: Record<string, Value> = {};
   for (const p of tool.tool.params) {
     const v = params[p.name] as Value | null | undefined;
     if (v === undefined || v === null || v === '') {
-      if (p.required) throw new ParamError(`Missing required parameter "${p.name}" for tool ${tool.tool.name}.`);
+      if (p.required && !unsent)
+        throw new ParamError(`Missing required parameter "${p.name}" for tool ${tool.tool.name}.`);
       continue;
     }
     const field = fields.find((f) => f.param === p.name);

@@ -7,6 +7,7 @@
  * counts as not holding the value (read-back), never as a success.
  */
 import { clean, visible } from './dom';
+import { listsDrawnAt } from './floating-lists';
 import { pressElement } from './press';
 
 /** Longest wait for the widget's list to show the option, ms. */
@@ -14,33 +15,46 @@ const LIST_WAIT_MS = 1000;
 const POLL_MS = 30;
 const OPENER = '[role=combobox],[role=button],[aria-haspopup],[aria-expanded]';
 
-/** The widget drawn for a hidden select, right after it: the element a person opens. */
-function drawnFor(sel: HTMLSelectElement): HTMLElement | null {
+interface Drawn {
+  /** The widget drawn right after the hidden select: what shows the choice. */
+  root: HTMLElement;
+  /** The element in it a person presses to open the list. */
+  opener: HTMLElement;
+}
+
+function drawnFor(sel: HTMLSelectElement): Drawn | null {
   if (sel.multiple || visible(sel)) return null;
-  const next = sel.nextElementSibling;
+  const next = sel.nextElementSibling as HTMLElement | null;
   if (!next || !visible(next)) return null;
   const opener = next.matches(OPENER) ? next : next.querySelector(OPENER);
-  return opener && visible(opener) ? (opener as HTMLElement) : null;
+  return opener && visible(opener) ? { root: next, opener: opener as HTMLElement } : null;
 }
 
 const chosenText = (sel: HTMLSelectElement): string => clean(sel.selectedOptions[0]?.text ?? '');
+/** The widget shows `text`: in its text, or as the value of its box (a combobox drawn as a text box). */
 const shows = (widget: Element, text: string): boolean => {
   const t = text.toLowerCase();
+  const boxes = [widget, ...Array.from(widget.querySelectorAll('input'))] as HTMLInputElement[];
   return (
     clean(widget.textContent ?? '')
       .toLowerCase()
-      .includes(t) || clean((widget as HTMLInputElement).value ?? '').toLowerCase() === t
+      .includes(t) || boxes.some((b) => clean(b.value ?? '').toLowerCase() === t)
   );
 };
 
-/** The visible option reading `text`: in the list the widget owns or controls, else any open listbox or menu. */
-function optionReading(widget: Element, text: string): HTMLElement | null {
-  const doc = widget.ownerDocument;
-  const ids = `${widget.getAttribute('aria-owns') ?? ''} ${widget.getAttribute('aria-controls') ?? ''}`
+/**
+ * The visible option reading `text`: in the list the opener owns or controls, else any open
+ * listbox or menu, else a list drawn at the widget (floating-lists.ts).
+ */
+function optionReading({ root, opener }: Drawn, text: string): HTMLElement | null {
+  const doc = opener.ownerDocument;
+  const ids = `${opener.getAttribute('aria-owns') ?? ''} ${opener.getAttribute('aria-controls') ?? ''}`
     .split(/\s+/)
     .filter(Boolean);
   const owned = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
-  const lists = owned.length ? owned : Array.from(doc.querySelectorAll('[role=listbox],[role=menu]'));
+  const lists = owned.length
+    ? owned
+    : [...Array.from(doc.querySelectorAll('[role=listbox],[role=menu]')), ...listsDrawnAt(root)];
   const want = text.toLowerCase();
   for (const list of lists)
     for (const o of Array.from(list.querySelectorAll('[role=option],[role=menuitem],li')))
@@ -53,10 +67,10 @@ function optionReading(widget: Element, text: string): HTMLElement | null {
  * select goes back first to what the widget shows: the widget reports a change (the page's
  * handler runs) only when the pick differs from the select's current option.
  */
-function pick(sel: HTMLSelectElement, widget: HTMLElement, text: string): Promise<void> {
-  const shown = Array.from(sel.options).findIndex((o) => clean(o.text) !== '' && shows(widget, clean(o.text)));
+function pick(sel: HTMLSelectElement, widget: Drawn, text: string): Promise<void> {
+  const shown = Array.from(sel.options).findIndex((o) => clean(o.text) !== '' && shows(widget.root, clean(o.text)));
   if (shown >= 0) sel.selectedIndex = shown;
-  pressElement(widget);
+  pressElement(widget.opener);
   return new Promise((resolve) => {
     const started = performance.now();
     const look = () => {
@@ -79,9 +93,9 @@ export function driveDrawnSelects(filled: Element[]): Promise<Set<Element>> | nu
   const stale = filled
     .filter((e): e is HTMLSelectElement => e.tagName === 'SELECT')
     .map((sel) => ({ sel, widget: drawnFor(sel), text: chosenText(sel) }))
-    .filter((x): x is { sel: HTMLSelectElement; widget: HTMLElement; text: string } => !!x.widget && !!x.text)
-    .filter((x) => !shows(x.widget, x.text));
+    .filter((x): x is { sel: HTMLSelectElement; widget: Drawn; text: string } => !!x.widget && !!x.text)
+    .filter((x) => !shows(x.widget.root, x.text));
   if (stale.length === 0) return null;
   const driven = stale.reduce((p, x) => p.then(() => pick(x.sel, x.widget, x.text)), Promise.resolve());
-  return driven.then(() => new Set(stale.filter((x) => !shows(x.widget, chosenText(x.sel))).map((x) => x.sel)));
+  return driven.then(() => new Set(stale.filter((x) => !shows(x.widget.root, chosenText(x.sel))).map((x) => x.sel)));
 }

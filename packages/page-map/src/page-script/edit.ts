@@ -7,7 +7,8 @@
 import type { PageScriptResponse } from '../shared/page-script-types';
 import { visible, type RootInfo } from './dom';
 import { actsOnDoubleClick } from './listens';
-import { findTarget, targetLabel, type TargetEntry } from './targets';
+import { targetLabel } from './target-label';
+import { findTarget, type TargetEntry } from './targets';
 
 const MAX_EDITABLES = 40;
 const MAX_FOUND = 200;

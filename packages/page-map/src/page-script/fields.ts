@@ -11,7 +11,7 @@ import { clean, textOf, type RootInfo } from './dom';
 import { collectsItems } from './driven-control';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
-import { hearsKeys } from './listens';
+import { actsOnKeys, hearsKeys } from './listens';
 
 export const fieldKey = (f: RawField): string =>
   `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
@@ -51,6 +51,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
   else if (ONE_LINE.has(type) && hearsKeys(el)) f.hearsKeys = true;
+  if (ONE_LINE.has(type) && drawsSuggestions(el)) f.suggests = true;
   if (isLocked(el)) f.locked = true;
   if (collectsItems(el)) f.collects = true;
   if (tag === 'select') {
@@ -101,6 +102,16 @@ const actsOnEnter = (el: Element): boolean =>
   el.getAttribute('role') === 'combobox' ||
   /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
   /^(enter|done|go|send|search)$/i.test(el.getAttribute('enterkeyhint') ?? '');
+
+/**
+ * The page draws its own suggestions under this field as it is typed into: a combobox by its role,
+ * or a field with the browser's suggestions turned off whose key presses the page's script
+ * handles on the field itself (jQuery UI's autocomplete says nothing else).
+ */
+export const drawsSuggestions = (el: Element): boolean =>
+  el.getAttribute('role') === 'combobox' ||
+  /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
+  ((el.getAttribute('autocomplete') ?? '').toLowerCase() === 'off' && actsOnKeys(el));
 
 /** The legend of the fieldset around a box or radio ('' when none). */
 const legendOf = (el: Element): string => {

@@ -12,21 +12,22 @@ import { driveDrawnSelects } from './drawn-select';
 import { findForm, type FormEntry } from './forms';
 import { readBack } from './read-back';
 import { buttonLabel } from './labels';
-import { settleSuggestions } from './suggestions';
+import { drawsSuggestions } from './fields';
+import { awaitDrawnList, settleSuggestions } from './suggestions';
 import { sendWatched } from './validity';
 
 const fire = (win: typeof window, e: Element, type: string): boolean =>
   e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
-function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean): void {
+function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean, stay = false): void {
   const el = els[0] as HTMLInputElement;
   const win = (el.ownerDocument.defaultView ?? window) as typeof window;
   if (typed) {
     const has = raw.type === 'contenteditable' ? !!el.textContent : el.value !== '';
     // The keys landed (a mask may have reformatted them): leave the field as the page made it.
-    // Blur it so the page sees `change`, as when a person moves on.
+    // Blur it so the page sees `change`, as when a person moves on — unless it is to stay for its suggestions.
     if (has || String(v) === '') {
-      if (focusedIn(el)) (el as HTMLElement).blur();
+      if (focusedIn(el) && !stay) (el as HTMLElement).blur();
       return;
     }
   }
@@ -150,15 +151,49 @@ function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string)
   return false;
 }
 
+type FillRequest = {
+  sig: string;
+  idx: number;
+  fields: FillField[];
+  submit: boolean;
+  trustedEnter?: boolean;
+  submitWith?: string;
+};
+
+/**
+ * Sets each field. Not sending, the last typed field stays focused when the page draws
+ * suggestions under it (`staying`): leaving it would close them.
+ */
+function setFields(
+  hit: FormEntry,
+  keys: string[],
+  fields: FillField[],
+  submit: boolean,
+): { filled: Element[]; staying?: HTMLElement } | PageScriptResponse {
+  const filled: Element[] = [];
+  const lastTyped = [...fields].reverse().find((f) => f.typed);
+  let staying: HTMLElement | undefined;
+  for (const want of fields) {
+    const i = keys.indexOf(want.key);
+    if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
+    const el = hit.els[i]![0]!;
+    const stay = !submit && want === lastTyped && drawsSuggestions(el);
+    if (stay) staying = el as HTMLElement;
+    setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true, stay);
+    // A box whose entries count once added to a list (driven-control.ts): add them, as a person does.
+    if (collectsItems(el))
+      addItems(el as HTMLInputElement, want.value, (text) => setText(el as HTMLInputElement, text));
+    filled.push(el);
+  }
+  return { filled, staying };
+}
+
 /**
  * Sets the fields, then submits when asked — unless an autocomplete field's open list still waits
  * for a pick (suggestions.ts): then the answer says `held` and nothing is sent. Asynchronous only
  * while such a list is awaited.
  */
-export function fill(
-  forms: FormEntry[],
-  req: { sig: string; idx: number; fields: FillField[]; submit: boolean; trustedEnter?: boolean; submitWith?: string },
-): PageScriptResponse | Promise<PageScriptResponse> {
+export function fill(forms: FormEntry[], req: FillRequest): PageScriptResponse | Promise<PageScriptResponse> {
   const hit = findForm(
     forms,
     req.sig,
@@ -167,17 +202,9 @@ export function fill(
   );
   if (!hit) return { op: 'fill', ok: false, reason: 'gone' };
   const keys = hit.raw.fields.map((f) => f.key);
-  const filled: Element[] = [];
-  for (const want of req.fields) {
-    const i = keys.indexOf(want.key);
-    if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
-    const el = hit.els[i]![0]!;
-    setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true);
-    // A box whose entries count once added to a list (driven-control.ts): add them, as a person does.
-    if (collectsItems(el))
-      addItems(el as HTMLInputElement, want.value, (text) => setText(el as HTMLInputElement, text));
-    filled.push(el);
-  }
+  const set = setFields(hit, keys, req.fields, req.submit);
+  if ('op' in set) return set;
+  const { filled, staying } = set;
   // What the page holds now: a field that did not take its value stops the submit (read-back.ts).
   const check = (undrawn?: Set<Element>): ReadBack[] =>
     req.fields.map((want) => {
@@ -200,6 +227,11 @@ export function fill(
         ...(held ? { held } : {}),
       };
     };
+    if (staying && focusedIn(staying))
+      return awaitDrawnList(staying).then((shown) => {
+        if (!shown) staying.blur();
+        return answer(false);
+      });
     if (!req.submit || !allHold) return answer(false);
     const suggestions = settleSuggestions(hit, filled);
     return typeof suggestions === 'string'

@@ -11,7 +11,7 @@ import { groupFields } from './fields';
 import { groupControls, type Group } from './form-groups';
 import { buttonLabel, headingFor } from './labels';
 import { CAPTCHA_SEL } from './selectors';
-import { targetLabel } from './targets';
+import { targetLabel } from './target-label';
 
 export interface FormEntry {
   raw: RawGroup;

@@ -15,7 +15,8 @@
 import type { PageScriptResponse } from '../shared/page-script-types';
 import { clean, visible, type RootInfo } from './dom';
 import { actsOnHover, hearsHover } from './listens';
-import { findTarget, targetLabel, type TargetEntry } from './targets';
+import { targetLabel } from './target-label';
+import { findTarget, type TargetEntry } from './targets';
 
 const MAX_RULES = 300;
 const MAX_HOVERABLES = 40;
@@ -151,7 +152,8 @@ function listenedIn(ri: RootInfo, found: Map<Element, Hoverable>): void {
   const all = ri.root.querySelectorAll('*');
   for (let i = 0; i < all.length && i < MAX_LISTENED_SCAN && found.size < MAX_HOVERABLES; i++) {
     const el = all[i]!;
-    if (found.has(el) || (el.textContent ?? '').length > 100 || !visible(el)) continue;
+    // By its words, not its markup's indentation (a menu item's text and icon span lines of spaces).
+    if (found.has(el) || clean(el.textContent, 200).length > 100 || !visible(el)) continue;
     const served = el.matches(SERVED) && (el.getAttribute('title') ?? '1').trim() !== '' && hearsHover(el);
     if (served || actsOnHover(el)) found.set(el, { el, shown: [] });
   }
@@ -222,6 +224,19 @@ let changed: MutationObserver | null = null;
 let touched: Element[] = [];
 const SCRIPT_HIDDEN = '[aria-hidden=true],[hidden],[style*="display: none"],[style*="display:none"]';
 
+/**
+ * What an element that says it expanded (`aria-expanded="true"`: a menu item's submenu shown by
+ * a script's own CSS, not an inline style) shows: what it controls, else the element after it.
+ */
+function expandedBy(host: Element): Element[] {
+  if (host.getAttribute('aria-expanded') !== 'true') return [];
+  const doc = host.ownerDocument;
+  const ids = (host.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+  const controlled = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  if (controlled.length) return controlled;
+  return host.nextElementSibling ? [host.nextElementSibling] : [];
+}
+
 /** The point of the top page's viewport a person's pointer rests on to hover `el` (its frames' offsets added). */
 function pointOf(el: Element): { x: number; y: number } {
   const r = el.getBoundingClientRect();
@@ -255,7 +270,13 @@ export function hoverPoint(roots: RootInfo[], label: string): PageScriptResponse
     changed = new MutationObserver((records) => {
       for (const r of records) {
         const els =
-          r.type === 'childList' ? Array.from(r.addedNodes) : hidden.has(r.target as Element) ? [r.target] : [];
+          r.type === 'childList'
+            ? Array.from(r.addedNodes)
+            : hidden.has(r.target as Element)
+              ? [r.target]
+              : r.target === host && r.attributeName === 'aria-expanded'
+                ? expandedBy(host)
+                : [];
         for (const n of els) if (n instanceof Element && !n.contains(host) && touched.length < 200) touched.push(n);
       }
     });

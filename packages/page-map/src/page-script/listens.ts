@@ -36,6 +36,9 @@ const heard = (el: Element, types: readonly string[]): boolean => {
   return !!win && any(win, types);
 };
 
+/** The field itself handles key presses (its own listener, as a suggestion widget binds). */
+export const actsOnKeys = (el: Element): boolean => any(el, KEY_EVENTS);
+
 /** A key press in the field reaches a listener. Frameworks listen at the root, so any of them counts. */
 export const hearsKeys = (el: Element): boolean => heard(el, KEY_EVENTS);
 

@@ -37,6 +37,8 @@ export function pressElement(el: Element): void {
     if (typeof h.focus === 'function') h.focus();
     h.dispatchEvent(new win.PointerEvent('pointerup', pointer));
     h.dispatchEvent(new win.MouseEvent('mouseup', at));
-    h.click();
+    // SVG elements (a star of a rating, a slider's tick) have no click(): the event itself, as a pointer makes it.
+    if (typeof h.click === 'function') h.click();
+    else h.dispatchEvent(new win.MouseEvent('click', { ...at, detail: 1 }));
   }, 0);
 }

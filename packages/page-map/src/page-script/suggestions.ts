@@ -11,6 +11,7 @@
  * only where a pick is expected.
  */
 import { clean, visible } from './dom';
+import { listsDrawnAt } from './floating-lists';
 import type { FormEntry } from './forms';
 import { pressElement } from './press';
 
@@ -43,6 +44,43 @@ function optionsOf(field: Element): HTMLElement[] {
     for (const o of Array.from(items)) if (visible(o)) out.push(o as HTMLElement);
   }
   return out;
+}
+
+/**
+ * A list the page shows for this field now: its aria-controls/aria-owns list with options, or a
+ * list floating just under (or over) it with text — how widgets draw suggestions (jQuery UI's
+ * menu is a `ul` positioned under the field, with no role and no reference from the field).
+ */
+function listShownFor(field: Element): boolean {
+  return optionsOf(field).length > 0 || listsDrawnAt(field).length > 0;
+}
+
+/**
+ * After typing into a field that draws suggestions, without sending: waits until the list shows
+ * (widgets search after a delay, 300 ms in jQuery UI, or after a fetch), at most LIST_WAIT_MS, and
+ * says whether it did. The field keeps the focus meanwhile: leaving it closes the list, and a
+ * person looks at the suggestions before moving on.
+ */
+export function awaitDrawnList(field: Element): Promise<boolean> {
+  if (listShownFor(field)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let timer = 0;
+    const finish = (shown: boolean) => {
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve(shown);
+    };
+    const mo = new MutationObserver(() => {
+      if (listShownFor(field)) finish(true);
+    });
+    mo.observe(field.ownerDocument, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['hidden', 'style', 'class'],
+    });
+    timer = window.setTimeout(() => finish(false), LIST_WAIT_MS);
+  });
 }
 
 /** The form keeps an empty hidden field: where a picked suggestion's code goes. */

@@ -11,10 +11,10 @@
  */
 import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
-import { buttonLabel, hiddenText, iconName, refText, speakable } from './labels';
 import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
+import { firstLine, targetLabel, toggleLabel } from './target-label';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 export interface TargetEntry {
@@ -95,35 +95,6 @@ const leftToFormTool = (el: Element): boolean => {
   return !!form && !typedInto(form);
 };
 
-/**
- * The first line with a word in it, else the first line: a count badge drawn before an item's
- * name ("14" before "Sweaters") does not name the item.
- */
-const firstLine = (el: Element): string => {
-  const t = (el as HTMLElement).innerText ?? el.textContent ?? '';
-  const lines = t
-    .split('\n')
-    .map((line) => clean(line, 80))
-    .filter(Boolean);
-  return lines.find((line) => /\p{L}/u.test(line)) ?? lines[0] ?? '';
-};
-
-/** What a person reads on the target: its accessible name, else its first line of text, else an icon's name. */
-export const targetLabel = (el: Element): string => {
-  const tag = el.tagName;
-  let label = '';
-  if (tag === 'BUTTON' || tag === 'INPUT') label = buttonLabel(el);
-  else {
-    const al = el.getAttribute('aria-label');
-    const byLb = refText(el, 'aria-labelledby', el.getRootNode() as Document | ShadowRoot, 80);
-    label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
-    if (!speakable(label)) label = iconName(el) || label;
-  }
-  // An icon-only close control ("×") still needs a word an agent can ask for.
-  if (label && !speakable(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
-  return label || hiddenText(el);
-};
-
 const kindOf = (el: Element): RawTarget['kind'] => {
   const role = el.getAttribute('role') ?? '';
   if (role === 'tab') return 'tab';
@@ -201,7 +172,7 @@ export function scanTargets(
   const found: { el: Element; label: string }[] = [];
   for (const ri of roots) {
     for (const el of candidates(ri, claimed)) {
-      const label = targetLabel(el);
+      const label = targetLabel(el) || toggleLabel(el);
       if (label) found.push({ el, label });
     }
   }

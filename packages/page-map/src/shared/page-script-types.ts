@@ -33,6 +33,8 @@ export interface RawField {
   entersOn?: boolean;
   /** A one-line text field whose key presses reach a page listener (../listeners.ts): an app's input acting on Enter. */
   hearsKeys?: boolean;
+  /** The page draws suggestions under it as it is typed into (page-script/fields.ts `drawsSuggestions`): a fill that does not send waits for them. */
+  suggests?: boolean;
   /** Read-only or disabled (`readonly`, `disabled`, `aria-readonly`/`aria-disabled`): shown, not typed into. */
   locked?: boolean;
   /** A box over a hidden list field whose entries count once added (page-script/driven-control.ts): the fill adds each line. */

@@ -17,7 +17,7 @@ import type { Candidate } from './kind';
 const PRESS_ENTER: ToolParam = {
   name: 'press_enter',
   description:
-    'true: press Enter in the field once filled, as a person does to accept the suggestion, add or send what was typed.',
+    'true: press Enter in the field once filled, as a person does to accept the suggestion, add or send what was typed. Default false: only types, nothing is sent.',
   type: 'boolean',
   required: false,
 };
@@ -40,7 +40,7 @@ function describe(label: string, choice: boolean, enter: boolean, listened: bool
   if (choice)
     return `Choose in the ${what}list. It has no button of its own, so nothing is sent: the page reacts to the choice.`;
   if (enter)
-    return `Type into the ${what}field. It has no button of its own but acts on Enter: press_enter: true presses it once typed (accepts the suggestion, adds or sends what was typed); without it the page only reacts as it is typed into.`;
+    return `Type into the ${what}field. It has no button of its own but acts on Enter: press_enter: true presses it once typed (accepts the suggestion, adds or sends what was typed); without it the page only reacts as it is typed into, and its suggestions stay open to click.`;
   return `Type into the ${what}field. It has no button of its own, so nothing is sent: the page reacts as it is typed into (a filter, an editor, a message box); press the page's button or link afterwards if it needs one.`;
 }
 

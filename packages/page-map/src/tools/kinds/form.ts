@@ -196,15 +196,19 @@ function addSubmitChoice(
  * A form a person may fill without sending (choosing a radio, a select the page reacts to) gets a
  * `send` param: false fills and presses nothing. Without it a task such as "choose Peas" could
  * only be done by sending the form too (Selenium's frame pages). Not on sign-ins, searches and
- * code forms (filled to be sent), nor on a form with nothing to fill.
+ * code forms (filled to be sent), nor on a form with nothing to fill — except a search whose field
+ * draws suggestions (jQuery UI's autocomplete): a person types, then picks one.
  */
 function addSendChoice(g: RawGroup, purpose: Purpose, add: AddParam, params: ToolParam[]): string | undefined {
   if (g.toolname || buttonless(g, purpose) || params.length === 0) return undefined;
-  if (purpose !== 'other' && purpose !== 'sign_up') return undefined;
+  const suggesting = purpose === 'search' && g.fields.some((f) => f.suggests);
+  if (purpose !== 'other' && purpose !== 'sign_up' && !suggesting) return undefined;
   add(
     {
       name: 'send',
-      description: 'Default true: the form is sent once filled. false only fills it (nothing is pressed or sent).',
+      description: suggesting
+        ? 'Default true: what is typed is sent. false only types it and leaves the suggestions the page shows open, to pick one with click.'
+        : 'Default true: the form is sent once filled. false only fills the fields given (nothing is pressed or sent; required ones may be left out).',
       type: 'boolean',
       required: false,
     },

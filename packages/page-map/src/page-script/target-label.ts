@@ -1,0 +1,49 @@
+/**
+ * What a click target is called: what a person reads on it. A textless control that opens or
+ * closes the item around it (a tree's arrow, whose item is itself a link) is named by that item.
+ */
+import { clean } from './dom';
+import { buttonLabel, hiddenText, iconName, refText, speakable } from './labels';
+import { actsOnClick } from './listens';
+
+/**
+ * The first line with a word in it, else the first line: a count badge drawn before an item's
+ * name ("14" before "Sweaters") does not name the item.
+ */
+export const firstLine = (el: Element): string => {
+  const t = (el as HTMLElement).innerText ?? el.textContent ?? '';
+  const lines = t
+    .split('\n')
+    .map((line) => clean(line, 80))
+    .filter(Boolean);
+  return lines.find((line) => /\p{L}/u.test(line)) ?? lines[0] ?? '';
+};
+
+/** What a person reads on the target: its accessible name, else its first line of text, else an icon's name. */
+export const targetLabel = (el: Element): string => {
+  const tag = el.tagName;
+  let label = '';
+  if (tag === 'BUTTON' || tag === 'INPUT') label = buttonLabel(el);
+  else {
+    const al = el.getAttribute('aria-label');
+    const byLb = refText(el, 'aria-labelledby', el.getRootNode() as Document | ShadowRoot, 80);
+    label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
+    if (!speakable(label)) label = iconName(el) || label;
+  }
+  // An icon-only close control ("×") still needs a word an agent can ask for.
+  if (label && !speakable(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
+  return label || hiddenText(el);
+};
+
+/**
+ * A textless control with its own click listener inside an item that says whether it is expanded
+ * (`aria-expanded`): "Expand About", "Collapse About". In a navigation tree the item's text is a
+ * link to its page and the arrow beside it opens the branch; both are targets, each by its name.
+ */
+export const toggleLabel = (el: Element): string => {
+  const owner = el.parentElement?.closest('[aria-expanded]');
+  if (!owner || !actsOnClick(el)) return '';
+  const name = targetLabel(owner);
+  if (!name) return '';
+  return `${owner.getAttribute('aria-expanded') === 'true' ? 'Collapse' : 'Expand'} ${name}`;
+};
