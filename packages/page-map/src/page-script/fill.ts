@@ -6,7 +6,7 @@
  * values see the change. Then it submits when asked: the chosen submit button, else the form,
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
-import type { FillField, PageScriptResponse, RawField, ReadBack } from '../shared/page-script-types';
+import type { FillField, PageScriptRequest, PageScriptResponse, RawField, ReadBack } from '../shared/page-script-types';
 import { addItems, collectsItems, widgetsSettled } from './driven-control';
 import { driveDrawnSelects } from './drawn-select';
 import { findForm, type FormEntry } from './forms';
@@ -151,14 +151,7 @@ function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string)
   return false;
 }
 
-type FillRequest = {
-  sig: string;
-  idx: number;
-  fields: FillField[];
-  submit: boolean;
-  trustedEnter?: boolean;
-  submitWith?: string;
-};
+type FillRequest = Extract<PageScriptRequest, { op: 'fill' }>;
 
 /**
  * Sets each field. Not sending, the last typed field stays focused when the page draws

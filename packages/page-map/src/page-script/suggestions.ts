@@ -56,6 +56,32 @@ function listShownFor(field: Element): boolean {
 }
 
 /**
+ * Resolves with what `look` answers once it answers something, checked again at each change of the
+ * document (nodes added, hidden/style/class/aria-expanded changed); `otherwise` after LIST_WAIT_MS.
+ */
+function whenShown<T>(doc: Document, look: () => T | undefined, otherwise: T): Promise<T> {
+  return new Promise((resolve) => {
+    let timer = 0;
+    const finish = (v: T) => {
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve(v);
+    };
+    const mo = new MutationObserver(() => {
+      const v = look();
+      if (v !== undefined) finish(v);
+    });
+    mo.observe(doc, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['hidden', 'style', 'class', 'aria-expanded'],
+    });
+    timer = window.setTimeout(() => finish(otherwise), LIST_WAIT_MS);
+  });
+}
+
+/**
  * After typing into a field that draws suggestions, without sending: waits until the list shows
  * (widgets search after a delay, 300 ms in jQuery UI, or after a fetch), at most LIST_WAIT_MS, and
  * says whether it did. The field keeps the focus meanwhile: leaving it closes the list, and a
@@ -63,24 +89,7 @@ function listShownFor(field: Element): boolean {
  */
 export function awaitDrawnList(field: Element): Promise<boolean> {
   if (listShownFor(field)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    let timer = 0;
-    const finish = (shown: boolean) => {
-      mo.disconnect();
-      clearTimeout(timer);
-      resolve(shown);
-    };
-    const mo = new MutationObserver(() => {
-      if (listShownFor(field)) finish(true);
-    });
-    mo.observe(field.ownerDocument, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['hidden', 'style', 'class'],
-    });
-    timer = window.setTimeout(() => finish(false), LIST_WAIT_MS);
-  });
+  return whenShown(field.ownerDocument, () => (listShownFor(field) ? true : undefined), false);
 }
 
 /** The form keeps an empty hidden field: where a picked suggestion's code goes. */
@@ -122,24 +131,12 @@ export function settleSuggestions(hit: FormEntry, typed: Element[]): SuggestionO
   if (fields.length === 0) return 'none';
   const first = decide(hit, fields);
   if (first !== 'wait') return first;
-  return new Promise((resolve) => {
-    const doc = fields[0]!.ownerDocument;
-    let timer = 0;
-    const finish = (o: SuggestionOutcome) => {
-      mo.disconnect();
-      clearTimeout(timer);
-      resolve(o);
-    };
-    const mo = new MutationObserver(() => {
+  return whenShown(
+    fields[0]!.ownerDocument,
+    () => {
       const next = decide(hit, fields);
-      if (next !== 'wait') finish(next);
-    });
-    mo.observe(doc, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['hidden', 'style', 'class', 'aria-expanded'],
-    });
-    timer = window.setTimeout(() => finish('none'), LIST_WAIT_MS);
-  });
+      return next === 'wait' ? undefined : next;
+    },
+    'none' as SuggestionOutcome,
+  );
 }
