@@ -18,7 +18,9 @@
  *   not send, until its list shows, so the suggestions are click options. Before, the fill left
  *   the field at once, which closed the list (or cancelled its delayed search): nothing to pick;
  * - a combobox drawn over a hidden select (a text box and a "show all" button) is opened and its
- *   option pressed. Before, its list (a `ul` with no role) was not found: FIELD_NOT_SET.
+ *   option pressed. Before, its list (a `ul` with no role) was not found: FIELD_NOT_SET;
+ * - a list whose script listens on the list itself (selectable) offers each item as a target.
+ *   Before, the list was one target named by its first item: only "Item 1" could be pressed.
  */
 import { runTool } from '@pagemap/page-map';
 import { clickOptionsAfter, sourcePages } from './source-pages';
@@ -124,5 +126,19 @@ test('a combobox drawn over a hidden select (a text box and its "show all" butto
         (document.querySelector('.custom-combobox-input') as HTMLInputElement).value,
       ]),
     ).toEqual(['Python', 'Python']);
+  });
+});
+
+test('the items of a list that listens itself (selectable) are click targets, and a click selects one', async () => {
+  await withDemo('selectable/default.html', async (page, map) => {
+    const options = map.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [];
+    expect(options).toEqual(expect.arrayContaining(['Item 1', 'Item 3', 'Item 7']));
+    const out = await runTool(page, map, { tool: 'click', params: { target: 'Item 3' } }, { timeoutMs: 8000 });
+    expect(out.result.success).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('#selectable li.ui-selected')].map((li) => li.textContent),
+      ),
+    ).toEqual(['Item 3']);
   });
 });

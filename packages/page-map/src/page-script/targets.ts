@@ -122,6 +122,17 @@ export const contextOf = (el: Element, label: string): string => {
   return '';
 };
 
+/**
+ * A list that listens itself serves its items: a script acts on the item under the pointer (jQuery
+ * UI's selectable and sortable bind the list, not each item). The items are the targets, each by
+ * its text; the list alone would be named by its first item's text and could press only that one.
+ */
+function itemsServed(el: Element): Element[] | null {
+  if (el.tagName !== 'UL' && el.tagName !== 'OL' && el.tagName !== 'TBODY') return null;
+  const items = Array.from(el.children).filter((c) => (c.tagName === 'LI' || c.tagName === 'TR') && visible(c));
+  return items.length >= 2 ? items : null;
+}
+
 function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
   const seen = new Set<Element>();
   const out: Element[] = [];
@@ -137,7 +148,9 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     const el = all[i]!;
     if (seen.has(el)) continue;
     if (listenedControl(el)) {
-      add(el);
+      const items = itemsServed(el);
+      if (items) for (const item of items) add(item);
+      else add(el);
       continue;
     }
     if (!POINTER_TAGS.has(el.tagName.toUpperCase())) continue;
