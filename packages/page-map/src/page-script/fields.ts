@@ -99,9 +99,11 @@ const isLocked = (el: Element): boolean =>
  * an `enterkeyhint` that names an action ("send", "go", "done", "search", "enter").
  */
 const actsOnEnter = (el: Element): boolean =>
-  el.getAttribute('role') === 'combobox' ||
-  /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
-  /^(enter|done|go|send|search)$/i.test(el.getAttribute('enterkeyhint') ?? '');
+  isCombobox(el) || /^(enter|done|go|send|search)$/i.test(el.getAttribute('enterkeyhint') ?? '');
+
+/** A combobox by its own declaration: role=combobox, or aria-autocomplete="list"/"both". */
+export const isCombobox = (el: Element): boolean =>
+  el.getAttribute('role') === 'combobox' || /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '');
 
 /**
  * The page draws its own suggestions under this field as it is typed into: a combobox by its role,
@@ -109,9 +111,7 @@ const actsOnEnter = (el: Element): boolean =>
  * handles on the field itself (jQuery UI's autocomplete says nothing else).
  */
 export const drawsSuggestions = (el: Element): boolean =>
-  el.getAttribute('role') === 'combobox' ||
-  /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '') ||
-  ((el.getAttribute('autocomplete') ?? '').toLowerCase() === 'off' && actsOnKeys(el));
+  isCombobox(el) || ((el.getAttribute('autocomplete') ?? '').toLowerCase() === 'off' && actsOnKeys(el));
 
 /** The legend of the fieldset around a box or radio ('' when none). */
 const legendOf = (el: Element): string => {

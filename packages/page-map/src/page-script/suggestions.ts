@@ -11,6 +11,7 @@
  * only where a pick is expected.
  */
 import { clean, visible } from './dom';
+import { isCombobox } from './fields';
 import { listsDrawnAt } from './floating-lists';
 import type { FormEntry } from './forms';
 import { pressElement } from './press';
@@ -19,10 +20,6 @@ import { pressElement } from './press';
 const LIST_WAIT_MS = 1000;
 
 export type SuggestionOutcome = 'picked' | 'held' | 'none';
-
-function isCombobox(el: Element): boolean {
-  return el.getAttribute('role') === 'combobox' || /^(list|both)$/i.test(el.getAttribute('aria-autocomplete') ?? '');
-}
 
 /** The field's visible suggestions: its aria-controls/aria-owns list, else a listbox beside it. */
 function optionsOf(field: Element): HTMLElement[] {
