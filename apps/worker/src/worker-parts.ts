@@ -7,7 +7,14 @@
  */
 import { findChromium } from '@pagemap/chromium';
 import { LoginAbuseStore, type LoginAbuseThresholds } from '@pagemap/accounts';
-import { ClaudeSummarizer, loadLight, OfflineSummarizer, preparePage, type Summarizer } from '@pagemap/page-map';
+import {
+  ClaudeSummarizer,
+  loadLight,
+  OfflineSummarizer,
+  preparePage,
+  warmPage,
+  type Summarizer,
+} from '@pagemap/page-map';
 import type { createRedis, KeySpace, Sealer, SessionDirectory } from '@pagemap/queue';
 import type { Logger } from '@pagemap/runtime';
 import type { WorkerEnv } from './env';
@@ -85,6 +92,7 @@ export function sessionParts(
       room: () => env.PAGEMAP_MAX_SESSIONS - registry.size,
       onChange: () => registry.updateContextGauge(),
       busy: jobsRunning,
+      warm: warmPage,
     },
     log,
   );

@@ -1,5 +1,6 @@
 export * from './types';
 export { preparePage } from './prepare-page';
+export { warmPage } from './warm-page';
 export { loadLight, loadInFull, loadsLight, HEAVY_RESOURCE_TYPES } from './light-load';
 export { installPageScript } from './page-script-host/call';
 export { webMcpInit } from './page-script/serialized/webmcp-capture';

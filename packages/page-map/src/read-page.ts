@@ -68,8 +68,9 @@ export async function rawExtract(page: Page): Promise<RawPage> {
   // A page hidden whole while its scripts load (page-script/loading.ts) may show itself, its
   // widgets bound, between the marking and the reading: the marks then miss their listeners (a
   // hover menu went unoffered in 3 of 12 reads of jQuery UI's demo). Read again in that case.
-  const veiledBefore = await page.evaluate(isVeiled).catch(() => false);
-  await markListeners(page);
+  // The check travels beside the marking's first messages (the veil is read before the listeners
+  // are: the renderer answers one session's messages in order), not a round trip ahead of it.
+  const [veiledBefore] = await Promise.all([page.evaluate(isVeiled).catch(() => false), markListeners(page)]);
   let raw = await extractIn(page.mainFrame());
   if (veiledBefore && raw.loading !== 'veiled') {
     await markListeners(page);

@@ -40,6 +40,12 @@ export interface ContextPoolOptions {
   onChange?: () => void;
   /** Whether jobs are running now; the pool waits for `refill()` after they end. Never busy when absent. */
   busy?: () => boolean;
+  /**
+   * Readies a pooled page's renderer after `prepare` (page-map's warmPage), off any request's
+   * path: only contexts made by a refill are warmed, never one a take makes on demand (the job
+   * waiting for it would pay for the warming instead of saving it). A page that fails it is kept.
+   */
+  warm?: (page: Page) => Promise<void>;
 }
 
 export class ContextPool {
@@ -80,7 +86,7 @@ export class ContextPool {
       void e.context.close().catch(() => undefined);
     }
     this.opts.onChange?.();
-    const made = await this.#make();
+    const made = await this.#make(false);
     return { ...made, pooled: false };
   }
 
@@ -93,7 +99,7 @@ export class ContextPool {
     this.#idle = new Promise((r) => (this.#settleIdle = r));
     this.#filling = 1;
     let made = false;
-    this.#make()
+    this.#make(true)
       .then(
         (entry) => {
           if (this.#closed) return void entry.context.close().catch(() => undefined);
@@ -141,12 +147,21 @@ export class ContextPool {
     this.opts.onChange?.();
   }
 
-  async #make(): Promise<Entry> {
+  async #warm(page: Page): Promise<void> {
+    try {
+      await this.opts.warm?.(page);
+    } catch (err) {
+      this.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'could not warm a pooled page');
+    }
+  }
+
+  async #make(toPool: boolean): Promise<Entry> {
     const context = await this.host.newContext();
     const generation = this.host.generation;
     try {
       const page = await context.newPage();
       await this.prepare(page);
+      if (toPool && this.opts.warm) await this.#warm(page);
       return { context, page, generation };
     } catch (err) {
       await context.close().catch(() => undefined);
