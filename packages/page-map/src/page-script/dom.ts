@@ -111,6 +111,22 @@ export const region = (el: Element): { inMain: boolean; chrome: string } => {
 export const byId = (root: Document | ShadowRoot, id: string): Element | null =>
   (root as Document).getElementById ? (root as Document).getElementById(id) : root.querySelector(`#${CSS.escape(id)}`);
 
+/**
+ * The elements an ID-reference list of `el` names (aria-controls, aria-owns, aria-labelledby …),
+ * in order: looked up in `root` when given, else in the element's own tree (a shadow root's IDs
+ * are its own) and then in the document (a widget that points out of its shadow root).
+ */
+export const referenced = (el: Element, attrs: string[], root?: Document | ShadowRoot): Element[] => {
+  const scope = root ?? (el.getRootNode() as Document | ShadowRoot);
+  const out: Element[] = [];
+  for (const attr of attrs)
+    for (const id of (el.getAttribute(attr) ?? '').split(/\s+/)) {
+      const to = id ? (byId(scope, id) ?? (root ? null : el.ownerDocument.getElementById(id))) : null;
+      if (to) out.push(to);
+    }
+  return out;
+};
+
 /** Position counter shared by forms, buttons and links, so the Node side can rank in page order. */
 export interface Order {
   next: number;

@@ -6,7 +6,7 @@
  * driven as a person does: opened, then its option pressed. One that still does not show it
  * counts as not holding the value (read-back), never as a success.
  */
-import { clean, visible } from './dom';
+import { clean, referenced, visible } from './dom';
 import { listsDrawnAt } from './floating-lists';
 import { pressElement } from './press';
 
@@ -48,10 +48,7 @@ const shows = (widget: Element, text: string): boolean => {
  */
 function optionReading({ root, opener }: Drawn, text: string): HTMLElement | null {
   const doc = opener.ownerDocument;
-  const ids = `${opener.getAttribute('aria-owns') ?? ''} ${opener.getAttribute('aria-controls') ?? ''}`
-    .split(/\s+/)
-    .filter(Boolean);
-  const owned = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  const owned = referenced(opener, ['aria-owns', 'aria-controls']);
   const lists = owned.length
     ? owned
     : [...Array.from(doc.querySelectorAll('[role=listbox],[role=menu]')), ...listsDrawnAt(root)];

@@ -13,7 +13,7 @@
  * unknown beforehand: the hover counts as shown when the page changed once the pointer came.
  */
 import type { PageScriptResponse } from '../shared/page-script-types';
-import { clean, visible, type RootInfo } from './dom';
+import { clean, referenced, visible, type RootInfo } from './dom';
 import { actsOnHover, hearsHover } from './listens';
 import { targetLabel } from './target-label';
 import { findTarget, type TargetEntry } from './targets';
@@ -230,9 +230,7 @@ const SCRIPT_HIDDEN = '[aria-hidden=true],[hidden],[style*="display: none"],[sty
  */
 function expandedBy(host: Element): Element[] {
   if (host.getAttribute('aria-expanded') !== 'true') return [];
-  const doc = host.ownerDocument;
-  const ids = (host.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
-  const controlled = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  const controlled = referenced(host, ['aria-controls']);
   if (controlled.length) return controlled;
   return host.nextElementSibling ? [host.nextElementSibling] : [];
 }

@@ -1,25 +1,12 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
-import { byId, clean, flatText, ownText, textOf } from './dom';
+import { clean, flatText, ownText, referenced, textOf } from './dom';
 
 /**
  * The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in
  * order, looked up in the element's own tree (a shadow root's IDs are its own), read through slots.
  */
-export const refText = (el: Element, attr: string, root: Document | ShadowRoot, max?: number): string => {
-  const ids = el.getAttribute(attr);
-  return ids
-    ? clean(
-        ids
-          .split(/\s+/)
-          .map((id) => {
-            const to = byId(root, id);
-            return to ? flatText(to) : '';
-          })
-          .join(' '),
-        max,
-      )
-    : '';
-};
+export const refText = (el: Element, attr: string, root: Document | ShadowRoot, max?: number): string =>
+  clean(referenced(el, [attr], root).map(flatText).join(' '), max);
 
 /**
  * The text a field points to with aria-describedby: the format or rule a person reads under it

@@ -10,7 +10,7 @@
  * A list that appears a moment after typing (debounced, or fetched) is waited for, briefly, but
  * only where a pick is expected.
  */
-import { clean, visible } from './dom';
+import { clean, referenced, visible } from './dom';
 import { isCombobox } from './fields';
 import { listsDrawnAt } from './floating-lists';
 import type { FormEntry } from './forms';
@@ -23,11 +23,7 @@ export type SuggestionOutcome = 'picked' | 'held' | 'none';
 
 /** The field's visible suggestions: its aria-controls/aria-owns list, else a listbox beside it. */
 function optionsOf(field: Element): HTMLElement[] {
-  const doc = field.ownerDocument;
-  const ids = `${field.getAttribute('aria-controls') ?? ''} ${field.getAttribute('aria-owns') ?? ''}`
-    .split(/\s+/)
-    .filter(Boolean);
-  const lists: Element[] = ids.map((id) => doc.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  const lists = referenced(field, ['aria-controls', 'aria-owns']);
   if (lists.length === 0) {
     let up: Element | null = field.parentElement;
     for (let i = 0; up && i < 3 && lists.length === 0; i++, up = up.parentElement)
@@ -53,20 +49,35 @@ function listShownFor(field: Element): boolean {
 }
 
 /**
- * Resolves with what `look` answers once it answers something, checked again at each change of the
- * document (nodes added, hidden/style/class/aria-expanded changed); `otherwise` after LIST_WAIT_MS.
+ * Least time between two looks while the document keeps changing. A look walks the page's lists
+ * and styles the ones near the field; a page that animates or ticks changes every few ms.
+ */
+const LOOK_EVERY_MS = 50;
+
+/**
+ * Resolves with what `look` answers once it answers something, checked again after changes of the
+ * document (nodes added, hidden/style/class/aria-expanded changed; at most once per LOOK_EVERY_MS,
+ * in a task of its own once the change's script is done); `otherwise` after LIST_WAIT_MS.
  */
 function whenShown<T>(doc: Document, look: () => T | undefined, otherwise: T): Promise<T> {
   return new Promise((resolve) => {
     let timer = 0;
+    let pending = 0;
+    let lastLook = 0;
     const finish = (v: T) => {
       mo.disconnect();
       clearTimeout(timer);
+      clearTimeout(pending);
       resolve(v);
     };
-    const mo = new MutationObserver(() => {
+    const lookNow = () => {
+      pending = 0;
+      lastLook = performance.now();
       const v = look();
       if (v !== undefined) finish(v);
+    };
+    const mo = new MutationObserver(() => {
+      if (!pending) pending = window.setTimeout(lookNow, Math.max(0, lastLook + LOOK_EVERY_MS - performance.now()));
     });
     mo.observe(doc, {
       subtree: true,
