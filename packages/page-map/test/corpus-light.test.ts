@@ -3,29 +3,15 @@
  * opened in full and opened light, gives the same title, text, tools and block. The light pages
  * fetch none of the corpus's images, media or fonts over the network.
  */
-import type { Browser, Page } from 'puppeteer-core';
-import { closeTestBrowser, launchTestBrowser, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
+import type { Page } from 'puppeteer-core';
 import { extractPageMap, loadLight, preparePage } from '../src';
+import { useCorpusEnv } from './corpus/corpus-env';
 import { CORPUS } from './corpus/manifest';
 
-let browser: Browser;
-let site: FixtureServer;
-let frozen: FixtureServer;
-
-beforeAll(async () => {
-  [browser, site, frozen] = await Promise.all([
-    launchTestBrowser(),
-    startFixtureServer(),
-    startFixtureServer({ siteDir: `${__dirname}/corpus` }),
-  ]);
-});
-afterAll(async () => {
-  await closeTestBrowser(browser);
-  await Promise.all([site?.close(), frozen?.close()]);
-});
+const corpus = useCorpusEnv();
 
 async function preparedPage(light: boolean): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
+  const page = await (await corpus.browser().createBrowserContext()).newPage();
   await preparePage(page);
   if (light) await loadLight(page);
   return page;
@@ -57,7 +43,7 @@ test('every corpus page has the same page map light and in full', async () => {
   const [fullFetched, lightFetched] = [fetched(full), fetched(light)];
   const differ: string[] = [];
   for (const c of CORPUS) {
-    const url = (c.source === 'site' ? site : frozen).url(c.path);
+    const url = corpus.urlOf(c);
     const [a, b] = [await mapOf(full, url), await mapOf(light, url)];
     if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(c.path);
     expect({ path: c.path, ...b }).toEqual({ path: c.path, ...a });

@@ -3,30 +3,16 @@
  * is empty again afterwards, nothing was fetched, and the first navigation gives the same page
  * map (and the same history) as on a page never warmed.
  */
-import type { Browser, Page } from 'puppeteer-core';
-import { closeTestBrowser, launchTestBrowser, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
+import type { Page } from 'puppeteer-core';
 import { extractPageMap, loadLight, preparePage, warmPage } from '../src';
+import { useCorpusEnv } from './corpus/corpus-env';
 import { CORPUS } from './corpus/manifest';
 
-let browser: Browser;
-let site: FixtureServer;
-let frozen: FixtureServer;
-
-beforeAll(async () => {
-  [browser, site, frozen] = await Promise.all([
-    launchTestBrowser(),
-    startFixtureServer(),
-    startFixtureServer({ siteDir: `${__dirname}/corpus` }),
-  ]);
-});
-afterAll(async () => {
-  await closeTestBrowser(browser);
-  await Promise.all([site?.close(), frozen?.close()]);
-});
+const corpus = useCorpusEnv();
 
 /** A page as the worker's pool makes it: prepared, light, and warmed when asked. */
 async function pooledPage(warm: boolean): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
+  const page = await (await corpus.browser().createBrowserContext()).newPage();
   await preparePage(page);
   await loadLight(page);
   if (warm) await warmPage(page);
@@ -48,7 +34,7 @@ test('a warmed page fetches nothing and is left blank', async () => {
 
 test('only a page that has not been navigated is warmed', async () => {
   const page = await pooledPage(false);
-  await page.goto(site.url('/form.html'));
+  await page.goto(corpus.urlOf(CORPUS[0]!));
   await expect(warmPage(page)).rejects.toThrow(/not been navigated/);
   await page.browserContext().close();
 });
@@ -57,7 +43,7 @@ test('the first page map after warming is the one an unwarmed page gives', async
   // Every fourth corpus page: articles, forms, logins and app pages alike.
   const pages = CORPUS.filter((_, i) => i % 4 === 0);
   for (const c of pages) {
-    const url = (c.source === 'site' ? site : frozen).url(c.path);
+    const url = corpus.urlOf(c);
     const maps = [];
     for (const warm of [false, true]) {
       const page = await pooledPage(warm);
