@@ -104,6 +104,19 @@ export const SOURCES: readonly Source[] = [
     cleanUrls: false,
   },
   {
+    name: 'swagger-ui',
+    title:
+      'Swagger UI (swagger-ui-dist): an API documentation app (React), on the OpenAPI Petstore of @readme/oas-examples',
+    npmPackage: 'swagger-ui-dist',
+    webRoot: '.',
+    cleanUrls: false,
+    systemPaths: {
+      // The deployer's configuration block (sources/swagger-ui/SOURCE.md) and the documents it shows.
+      '/swagger-initializer.js': join(SOURCES_DIR, 'swagger-ui', 'swagger-initializer.js'),
+      '/specs/': dirname(require.resolve('@readme/oas-examples/package.json')),
+    },
+  },
+  {
     name: 'jquery-ui',
     title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
     webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',

@@ -74,3 +74,28 @@ test("jQuery UI's pages are served from the Debian package, with an allowlist of
     await jqui.close();
   }
 });
+
+test("Swagger UI is served from its npm package; only the deployer's configuration block is ours", async () => {
+  const swagger = await startSourceServer(sourceNamed('swagger-ui'));
+  try {
+    const ui = webRootOf(sourceNamed('swagger-ui'));
+    const page = await fetch(swagger.url('index.html'));
+    expect(Buffer.from(await page.arrayBuffer()).equals(readFileSync(join(ui, 'index.html')))).toBe(true);
+    // The configuration block: the package's, with the document it names changed and nothing else.
+    const config = await (await fetch(swagger.url('swagger-initializer.js'))).text();
+    const shipped = readFileSync(join(ui, 'swagger-initializer.js'), 'utf8');
+    const code = (s: string) =>
+      s
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('//') && !l.startsWith('url:'));
+    expect(code(config)).toEqual(code(shipped));
+    expect(config).toContain('url: "/specs/3.0/json/petstore.json"');
+    const spec = await fetch(swagger.url('specs/3.0/json/petstore.json'));
+    expect(((await spec.json()) as { info: { title: string } }).info.title).toMatch(/Petstore/);
+    for (const path of ['/specs/..%2f..%2fswagger-ui-dist%2fpackage.json', '/specs/..%2fpackage.json', '/etc/passwd'])
+      expect([path, (await fetch(`${swagger.origin}${path}`)).status]).toEqual([path, 404]);
+  } finally {
+    await swagger.close();
+  }
+});
