@@ -18,6 +18,8 @@ export interface FieldBinding {
   required: boolean;
   options?: string[];
   optionValues?: string[];
+  /** Other words each option answers to (what a button shows beside its accessible name), '' for none. */
+  aliases?: string[];
   multiple?: boolean;
   /** The control's own type (input type, 'select', 'textarea' …): how its value is parsed and entered. */
   inputType?: string;

@@ -72,7 +72,10 @@ export function offlineSummary(input: SummaryInput): string {
     for (const s of sentences(line)) {
       if (wordCount(s) < 4) continue;
       if (title && s.toLowerCase() === title.toLowerCase()) continue;
-      picked.push(endsSentence(s) ? s : `${s}.`);
+      const sentence = endsSentence(s) ? s : `${s}.`;
+      // A page that repeats a line (two operations with one description, a footer twice) says it once.
+      if (picked.some((p) => p.toLowerCase() === sentence.toLowerCase())) continue;
+      picked.push(sentence);
       chars += s.length;
       if (picked.length >= 3 || chars >= 350) break;
     }

@@ -27,7 +27,7 @@ function enumValue(tool: PageTool, name: string, v: Value, options: string[], fi
   const labels = field?.options ?? options;
   const values = field?.optionValues?.length ? field.optionValues : labels;
   if (!labels.length) return v; // nothing to check against (the page declared no options)
-  const chosen = chooseOptions(v, labels, values, multiple);
+  const chosen = chooseOptions(v, labels, values, multiple) ?? byAlias(v, values, field?.aliases);
   if (chosen === null) {
     const how = multiple
       ? 'one or more of its options (an array or a comma-separated list), by visible text or value'
@@ -36,6 +36,14 @@ function enumValue(tool: PageTool, name: string, v: Value, options: string[], fi
   }
   if (tool.binding.kind === 'webmcp') return Array.isArray(v) ? chosen : chosen[0]!;
   return multiple ? chosen : chosen[0]!;
+}
+
+/** One value given by the other words an option answers to (what a renamed button shows), as that option's value. */
+function byAlias(v: Value, values: string[], aliases: string[] | undefined): string[] | null {
+  if (!aliases || Array.isArray(v)) return null;
+  const want = String(v).trim().toLowerCase();
+  const hits = aliases.flatMap((a, i) => (a && a.toLowerCase() === want ? [values[i]!] : []));
+  return hits.length === 1 ? hits : null;
 }
 
 /** A form filled and not sent (`send: false`) takes the fields given: what sending requires may be left out. */

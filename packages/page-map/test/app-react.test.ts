@@ -4,7 +4,9 @@
  * (test/apps/react-notes.ts) a note is renamed through edit_text (without reading React's handlers
  * the app's root was offered in the note's place). A "Pin" div (a click handler only: no role, no
  * pointer cursor) is a click target, found both by React's handler on it and by the onclick
- * React gives it, which the debugger reports (it fails only with both switched off).
+ * React gives it, which the debugger reports (it fails only with both switched off). React's root
+ * listens for keys for the whole app: a box with no key handler of React's (the filter) is filled,
+ * not offered as one that acts on Enter (before, every loose box of a React 17+ app was).
  */
 import { rmSync } from 'node:fs';
 import { NOTES_IN_PAGE, writeReactNotes } from './apps/react-notes';
@@ -38,6 +40,22 @@ test('a div with only a React click handler is a click target, told apart by its
     expect(out.result.success).toBe(true);
     await p.page.waitForFunction(() => document.querySelector('#root li .pin')?.textContent === 'Unpin');
     expect(await p.page.evaluate(NOTES_IN_PAGE)).toEqual(['Call the plumber (pinned)', 'Renew the passport']);
+  } finally {
+    await p.close();
+  }
+});
+
+test("a box without a key handler of React's is filled, not offered as acting on Enter", async () => {
+  const p = await openExternal(env(), '/index.html');
+  try {
+    const tool = p.map.tools.find((t) => t.tool.params.some((q) => /Filter notes/.test(q.description)))?.tool;
+    expect(tool?.name).toBe('fill_filter_notes');
+    expect(tool?.params.map((q) => q.name)).not.toContain('press_enter');
+    expect(tool?.description).not.toMatch(/Enter/);
+    const out = await p.run(tool!.name, { [tool!.params[0]!.name]: 'plumber' });
+    expect(out.result.success).toBe(true);
+    await p.page.waitForFunction(() => document.querySelectorAll('#root li').length === 1);
+    expect(await p.page.evaluate(NOTES_IN_PAGE)).toEqual(['Call the plumber']);
   } finally {
     await p.close();
   }

@@ -103,6 +103,19 @@ test('offline summary reads the main content: not nav, cookie banner or footer; 
   expect(a.summary).not.toMatch(/cookie/i);
 });
 
+test('offline summary says a repeated line once (two operations with one description)', async () => {
+  const line = 'Creates list of users with given input array';
+  const s = await new OfflineSummarizer().summarize({
+    url: 'http://127.0.0.1/x',
+    title: 'Swagger UI',
+    text: ['Updates a pet in the store with form data', line, line, 'Logs user into the system with a password'].join(
+      '\n',
+    ),
+  });
+  expect(s.summary.split(line).length - 1).toBe(1);
+  expect(s.summary).toContain('Logs user into the system with a password.');
+});
+
 test('offline summary of a page with almost no text still says something', async () => {
   const s = await new OfflineSummarizer().summarize({
     url: 'http://127.0.0.1/x',

@@ -101,6 +101,19 @@ function fitScore(label: string, value: string | number | boolean | string[], pa
   return Math.max(byLabel, byOption >= 0.8 * 0.9 ? byOption : 0);
 }
 
+/**
+ * How well `submit` fits the words the param's description says an option's button shows
+ * (`"Apply credentials" (shows "Authorize")`): a button renamed by its aria-label, asked for by
+ * what is on it.
+ */
+function shownAs(param: ToolParam, option: string, submit: string): number {
+  const said = `"${option}" (shows "`;
+  const at = param.description.indexOf(said);
+  if (at < 0) return 0;
+  const shown = param.description.slice(at + said.length).split('")')[0] ?? '';
+  return similarity(submit, shown);
+}
+
 export interface FillPlan extends Choice {
   matched: number;
   /** Labels that two or more params fit equally well: the agent does not guess between them. */
@@ -145,7 +158,7 @@ function planFill(tool: Tool, values: Record<string, string | number | boolean |
     for (const param of tool.params) {
       if (usedParams.has(param.name)) continue;
       for (const option of param.options ?? []) {
-        const score = similarity(submit, option);
+        const score = Math.max(similarity(submit, option), shownAs(param, option, submit));
         if (score >= 0.6 && (!best || score > best.score)) best = { param, option, score };
       }
     }

@@ -54,6 +54,23 @@ test('fill: values go to params by label or option; the submit text picks a subm
   });
 });
 
+test('fill: the submit text picks the option whose button the description says shows it', () => {
+  const dialog = tool('apply_credentials', 'Submit the "api_key" form with value.', [
+    { name: 'value', description: 'Value', type: 'string' },
+    {
+      name: 'action',
+      description:
+        'Which button submits the form: one of the options ("Apply credentials" (shows "Authorize"), "Close").',
+      type: 'enum',
+      required: true,
+      options: ['Apply credentials', 'Close'],
+    },
+  ]);
+  const plan = chooseFill([dialog], { Value: 'special-key' }, undefined, 'Authorize');
+  expect(plan?.params).toEqual({ value: 'special-key', action: 'Apply credentials' });
+  expect(chooseFill([dialog], { Value: 'special-key' }, undefined, 'Close')?.params.action).toBe('Close');
+});
+
 test('fill: two params that fit a label equally are reported, not guessed', () => {
   const form = tool('continue', 'Submit the form', [
     { name: 'name', description: 'Full name' },

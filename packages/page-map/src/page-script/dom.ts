@@ -23,14 +23,20 @@ export const visible = (el: Element): boolean => {
   return el.getClientRects().length > 0;
 };
 
-/** Text of a node without the text of form controls inside it (a wrapping label). */
+/**
+ * An element's tag in capitals whatever its namespace: an SVG's `<style>` and `<script>` keep
+ * their lower-case tagName, and their text is no more a page's words than an HTML one's.
+ */
+export const tagOf = (el: Element): string => el.tagName.toUpperCase();
+
+/** Text of a node without the text of form controls, scripts and styles inside it (a wrapping label). */
 export const ownText = (node: Element, max = 120): string => {
   let out = '';
   const walk = (n: Node): void => {
     if (out.length > max * 2) return;
     if (n.nodeType === 3) out += ' ' + (n.nodeValue ?? '');
     else if (n.nodeType === 1) {
-      const tag = (n as Element).tagName;
+      const tag = tagOf(n as Element);
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'SCRIPT' || tag === 'STYLE' || tag === 'OPTION') return;
       if (tag === 'INPUT') return;
       for (const c of Array.from(n.childNodes)) walk(c);
@@ -48,7 +54,8 @@ export const flatText = (node: Node): string => {
   if (node.nodeType === 3) return node.nodeValue ?? '';
   if (node.nodeType !== 1) return '';
   const el = node as Element;
-  if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'TEMPLATE') return '';
+  const tag = tagOf(el);
+  if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE') return '';
   const assigned: Node[] = el.tagName === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];
   const kids: Node[] = assigned.length ? assigned : Array.from(el.childNodes);
   return kids.map(flatText).join('');

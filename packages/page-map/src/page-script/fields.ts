@@ -27,7 +27,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
         : tag === 'textarea'
           ? 'textarea'
           : 'contenteditable';
-  const { label, nearby } = labelOf(el, ri.root);
+  const { label, nearby, note } = labelOf(el, ri.root);
   const f: RawField = {
     key: '',
     type,
@@ -45,7 +45,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     pattern: el.getAttribute('pattern') ?? '',
     section: sectionOf(el),
   };
-  const hint = hintOf(el, ri.root);
+  const hint = hintOf(el, ri.root) || note;
   if (hint) f.hint = hint;
   const box = revealerOf(el);
   if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);

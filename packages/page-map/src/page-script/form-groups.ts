@@ -142,7 +142,7 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
   // "Save" bar, a dialog's footer).
   const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));
   let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter(
-    (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset',
+    (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset' && !isTab(b),
   );
   const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
   if (closed) {
@@ -212,10 +212,12 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   if (fields.length > 12) return null; // a page region, not a form
   // A button that opens a list, menu or dialog (a combobox's arrow) sends nothing: it stays a click target.
   let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
-    (b) => !b.closest('form') && !claimed.has(b) && visible(b) && !opensPopup(b),
+    (b) => !b.closest('form') && !claimed.has(b) && visible(b) && !opensPopup(b) && !isTab(b),
   );
   if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
-  if (buttons.length === 0 && fields.length === 1 && isTypedText(fields[0]!)) {
+  // One box or list left with no button of its own (the others open popups or are tabs): it is a
+  // field of its own, filled or chosen, never a form to send.
+  if (buttons.length === 0 && fields.length === 1 && (isTypedText(fields[0]!) || fields[0]!.tagName === 'SELECT')) {
     claimed.add(fields[0]!);
     return { kind: 'widget', container: found, form: null, fields, buttons, ri, standalone: true };
   }
@@ -251,6 +253,9 @@ function ownHolder(f: Element, found: Element | null, lists: Element[]): Element
 const opensPopup = (b: Element): boolean =>
   b.hasAttribute('aria-expanded') ||
   /^(true|menu|listbox|tree|grid|dialog)$/i.test(b.getAttribute('aria-haspopup') ?? '');
+
+/** A tab shows one of its panels ("Example Value | Schema"): it sends nothing, whatever fields sit near it. */
+const isTab = (b: Element): boolean => b.getAttribute('role') === 'tab' || !!b.closest('[role=tablist]');
 
 const isTypedText = (el: Element): boolean =>
   el.tagName === 'TEXTAREA' ||

@@ -9,7 +9,7 @@ import { slug } from '../shared/slug';
 import { byId, clean, isSubmitControl, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { groupFields } from './fields';
 import { groupControls, type Group } from './form-groups';
-import { buttonLabel, headingFor } from './labels';
+import { buttonLabel, headingFor, speakable } from './labels';
 import { CAPTCHA_SEL } from './selectors';
 import { targetLabel } from './target-label';
 
@@ -54,21 +54,38 @@ export const pickSubmit = (g: Group): Element | null => {
  * The controls that submit a group when it has several ("Save" / "Cancel", "Yes" / "No"): a form's
  * submit buttons, or every button of a div-built group. Empty when there is one choice.
  */
-export const submittersOf = (g: Group): string[] => {
+export const submittersOf = (g: Group): { labels: string[]; texts: string[] } => {
   const subs = g.form
     ? g.buttons.filter(
         (b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true) && !isToggleControl(b),
       )
     : g.buttons.filter((b) => b.getAttribute('aria-expanded') === null);
   const seen = new Set<string>();
-  const out: string[] = [];
+  const labels: string[] = [];
+  const texts: string[] = [];
   for (const b of subs) {
     const l = buttonLabel(b);
     if (!l || seen.has(l.toLowerCase())) continue;
     seen.add(l.toLowerCase());
-    out.push(l);
+    labels.push(l);
+    texts.push(shownBeside(b, l));
   }
-  return out.length >= 2 ? out.slice(0, 10) : [];
+  return labels.length >= 2 ? { labels: labels.slice(0, 10), texts: texts.slice(0, 10) } : { labels: [], texts: [] };
+};
+
+/** The group's submitters, with what they show where their labels do not say it. */
+const submitterFields = (g: Group): Pick<RawGroup, 'submitters' | 'submitterTexts'> => {
+  const { labels, texts } = submittersOf(g);
+  return texts.some(Boolean) ? { submitters: labels, submitterTexts: texts } : { submitters: labels };
+};
+
+/**
+ * The words a button shows when its label does not hold them: an aria-label that renames it
+ * ("Apply credentials" on a button that shows "Authorize"). A person asks for it by those words.
+ */
+const shownBeside = (b: Element, label: string): string => {
+  const shown = b.tagName === 'INPUT' ? '' : textOf(b, 60);
+  return speakable(shown) && !label.toLowerCase().includes(shown.toLowerCase()) ? shown : '';
 };
 
 /** A dropdown drawn by the page's script (a select-only combobox, a listbox button). */
@@ -154,7 +171,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
           .map((b) => buttonLabel(b))
           .filter(Boolean)
           .slice(0, 8),
-        submitters: submittersOf(g),
+        ...submitterFields(g),
         fields: raw,
         inMain: reg.inMain,
         chrome: reg.chrome,

@@ -7,7 +7,7 @@
  * form and the page's chrome (nav, header, footer) are left out.
  */
 import type { RawItemList } from '../shared/page-script-types';
-import { clean, visible, type RootInfo } from './dom';
+import { clean, tagOf, visible, type RootInfo } from './dom';
 
 const LIST_SEL = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[role=tree],table';
 const CHROME =
@@ -26,7 +26,7 @@ export function itemText(item: Element): string {
     if (n.nodeType === 3) parts.push(n.nodeValue ?? '');
     if (n.nodeType !== 1) return;
     const el = n as Element;
-    if (CONTROL_TEXT.has(el.tagName) || el.getAttribute('role') === 'button' || !visible(el)) return;
+    if (CONTROL_TEXT.has(tagOf(el)) || el.getAttribute('role') === 'button' || !visible(el)) return;
     if (el.tagName === 'TD' || el.tagName === 'TH') parts.push(' | ');
     for (const c of Array.from(el.shadowRoot?.childNodes ?? el.childNodes)) walk(c);
   };

@@ -33,8 +33,11 @@ const frameName = (el: Element): string => {
   return name.split(/(?<=[.!?])\s/)[0]!.replace(/[.!?]$/, '');
 };
 
-/** A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing labels it. */
-export const labelOf = (el: Element, root: Document | ShadowRoot): { label: string; nearby: string } => {
+/**
+ * A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing
+ * labels it, and `note` a passage beside it that describes more than it names (see rowHeader).
+ */
+export const labelOf = (el: Element, root: Document | ShadowRoot): { label: string; nearby: string; note?: string } => {
   const byLb = refText(el, 'aria-labelledby', root);
   if (byLb) return { label: byLb, nearby: '' };
   const al = el.getAttribute('aria-label');
@@ -72,9 +75,9 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
         blocked = true;
         break;
       }
-      // The document head, scripts and styles are no text a person reads beside a field.
-      if (!sib.matches(NOT_TEXT) && !sib.querySelector('input,select,textarea,button'))
-        nearby = clean(sib.textContent, 80);
+      // The document head, scripts and styles (an inline SVG logo's too) are no text a person
+      // reads beside a field.
+      if (!sib.matches(NOT_TEXT) && !sib.querySelector('input,select,textarea,button')) nearby = ownText(sib, 80);
       sib = sib.previousElementSibling;
     }
     if (!nearby) {
@@ -83,8 +86,38 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     }
     cur = cur.parentElement;
   }
+  const header = rowHeader(el);
+  if (header && (!nearby || isPassage(nearby) || nearby.startsWith(header)))
+    return { label: '', nearby: header, ...(isPassage(nearby) ? { note: nearby } : {}) };
   if (!nearby) nearby = columnHeader(el);
+  // A free-text box nothing else names is named by the heading of its section ("Request body",
+  // "Comments"): it is the section's one text, as a person reads it.
+  if (!nearby && el.tagName === 'TEXTAREA' && !el.getAttribute('name') && !el.getAttribute('placeholder'))
+    nearby = headingFor(el, 8);
   return { label: '', nearby };
+};
+
+/** A sentence rather than a name: five words or more, or a closing full stop. */
+const isPassage = (s: string): boolean => s.split(' ').length >= 5 || /[.!?]$/.test(s);
+
+/**
+ * The name a table row gives a field in one of its later cells: the first line of the row's first
+ * cell (a parameters or settings table, "username * / string / (query)" | "The user name for login"
+ * [box]), without a required mark or colon, when that cell holds no control and the line reads as
+ * a name (at most 40 characters). It names the field when nothing in the field's own cell does but
+ * a passage describing it, which becomes the field's note.
+ */
+const rowHeader = (el: Element): string => {
+  const cell = el.closest('td,th') as HTMLTableCellElement | null;
+  const first = (cell?.parentElement as HTMLTableRowElement | null)?.cells?.[0];
+  if (!cell || !first || first === cell || first.querySelector(CONTROL)) return '';
+  const line =
+    ((first as HTMLElement).innerText ?? '')
+      .split('\n')
+      .map((l) => clean(l))
+      .find(Boolean) ?? '';
+  const name = line.replace(/[\s*:]+$/, '');
+  return name.length <= 40 && speakable(name) ? name : '';
 };
 
 const CONTROL = 'input:not([type=hidden]),select,textarea,button';
@@ -211,7 +244,7 @@ const FILLABLE =
  * The form's own heading, or the legend of its one fieldset when that holds every field a person
  * fills (a question page's "Which colour do you like?"), else the closest heading before it.
  */
-export const headingFor = (el: Element): string => {
+export const headingFor = (el: Element, levels = 4): string => {
   const own =
     el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ??
     (el.querySelectorAll('fieldset').length === 1 &&
@@ -220,7 +253,7 @@ export const headingFor = (el: Element): string => {
       : null);
   if (own) return textOf(own, 100);
   let cur: Element | null = el;
-  for (let up = 0; up < 4 && cur; up++) {
+  for (let up = 0; up < levels && cur; up++) {
     let sib = cur.previousElementSibling;
     for (let k = 0; k < 4 && sib; k++, sib = sib.previousElementSibling) {
       if (/^H[1-6]$/.test(sib.tagName) || sib.getAttribute('role') === 'heading') return textOf(sib, 100);

@@ -39,8 +39,24 @@ const heard = (el: Element, types: readonly string[]): boolean => {
 /** The field itself handles key presses (its own listener, as a suggestion widget binds). */
 export const actsOnKeys = (el: Element): boolean => any(el, KEY_EVENTS);
 
-/** A key press in the field reaches a listener. Frameworks listen at the root, so any of them counts. */
-export const hearsKeys = (el: Element): boolean => heard(el, KEY_EVENTS);
+/**
+ * A key press in the field reaches a listener: on it, an ancestor, its document or window (other
+ * frameworks than React bind where the handler is). React 17 and later listen once at the root
+ * they render into, for every element of the app whether it handles keys or not: there the field
+ * or an ancestor must have a key handler of React's own (an app's new-item box has; an API form's
+ * parameter box, which waits for its Execute button, has not).
+ */
+export const hearsKeys = (el: Element): boolean => {
+  for (let n: Node | null = el; n; ) {
+    const reactRoot = n.nodeType === 1 && reactHandles(n as Element, 'root');
+    if (any(n, KEY_EVENTS) && !reactRoot) return true;
+    if (n.nodeType === 1 && reactHandles(n as Element, 'key')) return true;
+    if (n.parentNode) n = n.parentNode;
+    else n = (n as ShadowRoot).host ?? null;
+  }
+  const win = el.ownerDocument.defaultView;
+  return !!win && any(win, KEY_EVENTS);
+};
 
 /** The element itself acts when the pointer comes onto it (tabs that open on mouseover). */
 export const actsOnHover = (el: Element): boolean => any(el, HOVER_EVENTS);

@@ -33,8 +33,11 @@ export function ask<T>(win: Window, name: string, answer: string, take: (e: Cust
   return out;
 }
 
-/** The kinds ('click', 'dblclick') React handles on the element itself. */
-export function reactHandles(el: Element, kind: 'click' | 'dblclick'): boolean {
+/**
+ * Whether React handles `kind` ('click', 'dblclick', 'key') on the element itself, or ('root') the
+ * element is a container React renders into and listens on for the whole app.
+ */
+export function reactHandles(el: Element, kind: 'click' | 'dblclick' | 'key' | 'root'): boolean {
   const doc = el.ownerDocument;
   const win = doc.defaultView;
   if (!win) return false;

@@ -8,7 +8,9 @@ import { actsOnClick } from './listens';
 
 /**
  * The first line with a word in it, else the first line: a count badge drawn before an item's
- * name ("14" before "Sweaters") does not name the item.
+ * name ("14" before "Sweaters") does not name the item. A short capitalised badge ("GET" before
+ * an API operation's summary, "NEW") is read with the line after it: alone, every operation of a
+ * navigation was "GET".
  */
 export const firstLine = (el: Element): string => {
   const t = (el as HTMLElement).innerText ?? el.textContent ?? '';
@@ -16,7 +18,9 @@ export const firstLine = (el: Element): string => {
     .split('\n')
     .map((line) => clean(line, 80))
     .filter(Boolean);
-  return lines.find((line) => /\p{L}/u.test(line)) ?? lines[0] ?? '';
+  const worded = lines.filter((line) => /\p{L}/u.test(line));
+  const first = worded[0] ?? lines[0] ?? '';
+  return worded.length > 1 && /^\p{Lu}{2,6}$/u.test(first) ? clean(`${first} ${worded[1]}`, 80) : first;
 };
 
 /** What a person reads on the target: its accessible name, else its first line of text, else an icon's name. */

@@ -61,6 +61,7 @@ export interface RawGroup {
   buttons: string[];
   /** Labels of the controls that submit this group, when it has several (the agent picks one). */
   submitters: string[];
+  submitterTexts?: string[]; // per submitter, the words it shows where an aria-label renames it, else ''
   fields: RawField[];
   inMain: boolean;
   /** 'nav' | 'header' | 'footer' | 'aside' | 'banner' | '' */
@@ -247,7 +248,6 @@ export type PageScriptRequest =
   | { op: 'focusByName'; name: string }
   | { op: 'hoverPoint'; label: string }
   | { op: 'hoverShown' };
-
 /** After a click that asked for quiet (page-script/quiet.ts): 'quiet' (a frame without DOM changes), 'navigating' (being left), 'busy' (changing at the bound); 'gone' (Node only): the document was replaced meanwhile. */
 export type QuietState = 'quiet' | 'navigating' | 'busy' | 'gone';
 

@@ -101,17 +101,29 @@ function oneQuestion(g: RawGroup, btn: string): string | undefined {
   return n.length > verb.length ? n : undefined;
 }
 
+/** A name or id a person could read (user_email, download-url-input), not one a framework generated (x_1f3a9, ctl00_12). */
+const generatedName = (s: string): boolean => !s || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$|^[a-z]{1,3}_?\d{1,2}$/.test(s);
+
+/** The words of a field's readable id ("download-url-input" → "download url input"), else ''. */
+export const idWords = (f: RawField): string =>
+  generatedName(slug(f.id, 30)) ? '' : slug(f.id, 30).replace(/_/g, ' ');
+
 export function fieldParamName(f: RawField, i: number): string {
   // A readable `name` attribute wins (user[email] → email); generated ones (x_1f3a9) lose to the label.
   const fromName = slug(
     (f.name.match(/\[([^\]]+)\]$/)?.[1] ?? f.name).replace(/^(ctl\d+|input|field|txt|fld)[_$-]?/i, ''),
     30,
   );
-  const generated = !fromName || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$|^[a-z]{1,3}_?\d{1,2}$/.test(fromName);
-  if (!generated) return fromName;
+  if (!generatedName(fromName)) return fromName;
   const shortNearby = f.nearby.length <= 40 ? slug(f.nearby, 30) : '';
   return (
-    slug(f.label, 30) || shortNearby || slug(f.placeholder, 30) || slug(f.nearby, 30) || fromName || `field_${i + 1}`
+    slug(f.label, 30) ||
+    shortNearby ||
+    slug(f.placeholder, 30) ||
+    slug(f.nearby, 30) ||
+    fromName ||
+    slug(idWords(f), 30) ||
+    `field_${i + 1}`
   );
 }
 

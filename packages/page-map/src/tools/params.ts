@@ -1,6 +1,7 @@
 /** Params from fields: type, description with hints, options, and the binding to the field's key. */
 import type { RawField } from '../shared/page-script-types';
 import type { FieldBinding, ParamType, ToolParam } from '../bindings';
+import { idWords } from './naming';
 
 export const clip = (s: string, max: number): string => (s.length > max ? s.slice(0, max - 1) + '…' : s);
 
@@ -45,7 +46,8 @@ export function fieldDescription(f: RawField): string {
   // (again)" were "Password: (e.g. Password)" and "Password (again): (e.g. Password (again))",
   // which an agent could not tell apart by the label "Password").
   const shortNearby = f.nearby && f.nearby.length <= 40 ? f.nearby : '';
-  const base = f.paramDesc || unsuffixed(f.label) || shortNearby || f.placeholder || f.nearby || f.name || f.type;
+  const base =
+    f.paramDesc || unsuffixed(f.label) || shortNearby || f.placeholder || f.nearby || f.name || idWords(f) || f.type;
   const repeats = (s: string) => unsuffixed(s).toLowerCase() === base.toLowerCase();
   const hints: string[] = [];
   // A field revealed by a choice is told from the question by that choice, not by the question's words.

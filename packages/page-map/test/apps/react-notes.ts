@@ -2,7 +2,8 @@
  * A small app written with React 18 from npm (its UMD builds, read from node_modules at test time),
  * for what React does differently: it listens once at its root, so no element has a listener of
  * its own. Each note's text is renamed by double-clicking it (the box that appears commits on
- * Enter), and a "Pin" div with a click handler (no role, no pointer cursor) pins the note.
+ * Enter), a "Pin" div with a click handler (no role, no pointer cursor) pins the note, and a filter
+ * box above the list narrows it as it is typed into (no key handler: Enter does nothing there).
  */
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,9 +31,13 @@ function Note({ note, rename, pin }) {
 }
 function App() {
   const [notes, setNotes] = React.useState([{ text: 'Call the plumber', pinned: false }, { text: 'Renew the passport', pinned: false }]);
+  const [filter, setFilter] = React.useState('');
   const update = (i, change) => setNotes(notes.map((n, k) => (k === i ? { ...n, ...change } : n)));
-  return h('ul', null, notes.map((n, i) => h(Note, { key: i, note: n,
-    rename: (text) => text && update(i, { text }), pin: () => update(i, { pinned: !n.pinned }) })));
+  const shown = notes.map((n, i) => [n, i]).filter(([n]) => n.text.toLowerCase().includes(filter.toLowerCase()));
+  return h('div', null,
+    h('input', { className: 'filter', placeholder: 'Filter notes', value: filter, onChange: (e) => setFilter(e.target.value) }),
+    h('ul', null, shown.map(([n, i]) => h(Note, { key: i, note: n,
+      rename: (text) => text && update(i, { text }), pin: () => update(i, { pinned: !n.pinned }) }))));
 }
 ReactDOM.createRoot(document.getElementById('root')).render(h(App));
 </script></body></html>

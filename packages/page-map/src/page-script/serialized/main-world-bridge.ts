@@ -3,9 +3,12 @@
  * ../../page-script-host/world.ts) cannot read itself: the handlers React keeps on each element
  * (own properties `__reactProps$<id>` of the page's objects) and the WebMCP registry
  * (webmcp-capture.ts). Runs in every document before the page's scripts (preparePage); it must be
- * self-contained. The page script asks with an event of a name made per process on the window
- * (../main-world.ts); this answers with events of that name on the elements (React) or the window
- * (WebMCP), and stops the question there, so the page's own listeners never see it.
+ * self-contained. What React keeps on an element is answered as kinds: 'root' for the container it
+ * renders into (React 17 and later listen there, once, for every event of the app), and the kinds
+ * of its handlers on the element itself, 'click', 'dblclick', 'key' (props of React 17 and later,
+ * the event handlers of React 16). The page script asks with an event of a name made per process
+ * on the window (../main-world.ts); this answers with events of that name on the elements (React)
+ * or the window (WebMCP), and stops the question there, so the page's own listeners never see it.
  */
 export function mainWorldBridgeInit(type: string): void {
   // Taken before the page's scripts run: a page that patches them later does not change the answers.
@@ -14,14 +17,15 @@ export function mainWorldBridgeInit(type: string): void {
   const dispatch = EventTarget.prototype.dispatchEvent;
   const Custom = CustomEvent;
   const CLICK = ['onClick', 'onMouseDown', 'onPointerDown'];
+  const KEY = ['onKeyDown', 'onKeyPress', 'onKeyUp'];
   const MAX_ELEMENTS = 10_000;
-  /** The kinds React handles on the element itself: 'click', 'dblclick', both or none (''). */
   const reactKinds = (el: Element): string => {
-    const k = keys(el).find((name) => name.startsWith('__reactProps$'));
-    const p = k ? (el as unknown as Record<string, Record<string, unknown> | undefined>)[k] : undefined;
-    if (!p) return '';
-    const click = CLICK.some((n) => typeof p[n] === 'function') ? 'click' : '';
-    return typeof p.onDoubleClick === 'function' ? `${click} dblclick`.trim() : click;
+    const names = keys(el);
+    const k = names.find((n) => n.startsWith('__reactProps$') || n.startsWith('__reactEventHandlers$'));
+    const p = (k ? (el as unknown as Record<string, Record<string, unknown> | undefined>)[k] : undefined) ?? {};
+    const has = (handlers: string[]) => handlers.some((n) => typeof p[n] === 'function');
+    const kinds = [has(CLICK) && 'click', has(['onDoubleClick']) && 'dblclick', has(KEY) && 'key'];
+    return [names.some((n) => n.startsWith('__reactContainer$')) && 'root', ...kinds].filter(Boolean).join(' ');
   };
   const answer = (target: EventTarget, name: string, detail: string) =>
     dispatch.call(target, new Custom(`${type}:${name}`, { detail, composed: true }));

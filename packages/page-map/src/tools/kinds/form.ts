@@ -182,12 +182,23 @@ function addSubmitChoice(
   const subs = g.submitters ?? [];
   if (subs.length < 2) return undefined;
   const required = purpose === 'other' || purpose === 'sign_up';
+  // A button renamed by its aria-label is also asked for by the words it shows.
+  const shows = g.submitterTexts ?? [];
+  const option = (x: string, i: number) => `"${clip(x, 30)}"${shows[i] ? ` (shows "${clip(shows[i]!, 30)}")` : ''}`;
   const description = required
-    ? `Which button submits the form: one of the options (${subs.map((x) => `"${clip(x, 30)}"`).join(', ')}).`
+    ? `Which button submits the form: one of the options (${subs.map(option).join(', ')}).`
     : `Which button submits the form: one of the options; default "${clip(g.submitLabel, 40)}".`;
   add(
     { name: 'action', description, type: 'enum', required, options: subs },
-    { param: 'action', key: '', type: 'enum', required, options: subs, optionValues: subs },
+    {
+      param: 'action',
+      key: '',
+      type: 'enum',
+      required,
+      options: subs,
+      optionValues: subs,
+      ...(shows.length ? { aliases: shows } : {}),
+    },
   );
   return params[params.length - 1]!.name;
 }
