@@ -117,6 +117,13 @@ export const SOURCES: readonly Source[] = [
     },
   },
   {
+    name: 'rapidoc',
+    title: 'RapiDoc (rapidoc): an API reference drawn by one web component in shadow roots, its own example page',
+    npmPackage: 'rapidoc',
+    webRoot: 'dist',
+    cleanUrls: false,
+  },
+  {
     name: 'jquery-ui',
     title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
     webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',
