@@ -29,7 +29,10 @@ export interface Scan {
 
 export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number }): RawPage {
   const links = scanLinks(scan.roots, req.maxLinks, scan.order);
-  const text = mainText(req.maxText);
+  const text = mainText(
+    req.maxText,
+    scan.roots.some((r) => r.shadow),
+  );
   const webmcp = webMcpTools();
   const html = document.documentElement ? document.documentElement.outerHTML : '';
   const bodyText = document.body ? clean(document.body.innerText, 3000) : '';

@@ -235,7 +235,8 @@ export function fill(forms: FormEntry[], req: FillRequest): PageScriptResponse |
   const drawn = driveDrawnSelects(filled);
   if (drawn) return drawn.then((undrawn) => proceed(check(undrawn)));
   const first = check();
-  // A widget over a hidden select may set the select a moment after the box was left.
-  if (first.some((r) => r.unsent)) return widgetsSettled().then(() => proceed(check()));
+  // A widget over a hidden select may set the select a moment after the box was left, and a tag
+  // box draws the item it made of the value (its box already empty) a moment after.
+  if (first.some((r) => r.unsent || (!r.holds && r.value === ''))) return widgetsSettled().then(() => proceed(check()));
   return proceed(first);
 }

@@ -11,7 +11,8 @@ const pickMain = (): Element | null => {
   return m ?? document.body;
 };
 
-export function mainText(maxText: number): string {
+/** `shadow`: the page has open shadow roots (walkRoots found some), whose words are read too. */
+export function mainText(maxText: number, shadow = true): string {
   const main = pickMain();
   const parts: string[] = [];
   let total = 0;
@@ -25,16 +26,16 @@ export function mainText(maxText: number): string {
       }
       return v;
     };
-    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
     let lastBlock: Element | null = null;
     let line = '';
-    for (let n = walker.nextNode(); n && total < maxText; n = walker.nextNode()) {
+    for (const n of shadow ? shownText(main) : plainText(main)) {
+      if (total >= maxText) break;
       const parent = n.parentElement;
       if (!parent || !isVis(parent)) continue;
       const s = (n.nodeValue ?? '').replace(/\s+/g, ' ');
       if (!s.trim()) continue;
       let blk: Element | null = parent;
-      while (blk && !BLOCK_TAGS.has(blk.tagName)) blk = blk.parentElement;
+      while (blk && !BLOCK_TAGS.has(blk.tagName.toUpperCase())) blk = composedParent(blk);
       if (blk !== lastBlock && line) {
         parts.push(line.trim());
         total += line.length;
@@ -48,4 +49,52 @@ export function mainText(maxText: number): string {
   let text = parts.filter(Boolean).join('\n');
   if (text.length > maxText) text = text.slice(0, maxText);
   return text;
+}
+
+/** The text nodes under `root` in document order: a page without shadow roots needs no more. */
+function* plainText(root: Node): Generator<Text> {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) yield n as Text;
+}
+
+/** An element's parent as the page is drawn: across a shadow root, its host. */
+const composedParent = (el: Element): Element | null =>
+  el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
+
+/**
+ * The text nodes a person sees under `root`, in order: an element with an open shadow root shows
+ * that root instead of its own children, and a slot shows the nodes assigned to it (else its own
+ * fallback). A web component's app (RapiDoc, a Lit app) keeps all its words in shadow roots, where
+ * a plain walk of the document finds none.
+ */
+function* shownText(root: Node): Generator<Text> {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; ) {
+    if (n.nodeType === 3) {
+      yield n as Text;
+      n = walker.nextNode();
+      continue;
+    }
+    const el = n as Element;
+    const assigned = el.tagName === 'SLOT' ? (el as HTMLSlotElement).assignedNodes({ flatten: true }) : [];
+    if (!el.shadowRoot && assigned.length === 0) {
+      n = walker.nextNode();
+      continue;
+    }
+    if (el.shadowRoot) yield* shownText(el.shadowRoot);
+    for (const a of assigned) {
+      if (a.nodeType === 3) yield a as Text;
+      else yield* (a as Element).shadowRoot ? shownText((a as Element).shadowRoot!) : shownText(a);
+    }
+    n = pastSubtree(walker, root);
+  }
+}
+
+/** The walker's next node after the current one's subtree (its next sibling, or an ancestor's). */
+function pastSubtree(walker: TreeWalker, root: Node): Node | null {
+  for (let at: Node | null = walker.currentNode; at && at !== root; at = walker.parentNode()) {
+    const next = walker.nextSibling();
+    if (next) return next;
+  }
+  return null;
 }

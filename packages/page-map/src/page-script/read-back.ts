@@ -79,7 +79,7 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
   const held = raw.type === 'contenteditable' ? (el as HTMLElement).innerText || el.textContent || '' : el.value;
   // A combobox that completes inline ("Ala" → "Alabama", the rest selected) holds what was typed.
   const completed = raw.entersOn === true && norm(held).startsWith(norm(String(want.value)));
-  const holds = completed || sameText(String(want.value), held);
+  const holds = completed || sameText(String(want.value), held) || collectedBeside(el, held, String(want.value));
   // A box drawn over a hidden control: what counts is what that control will send (driven-control.ts).
   const driven = holds ? drivenControl(el) : null;
   if (driven) {
@@ -88,4 +88,21 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
     if (!sends) return { param: want.param, holds: false, value: clean(held, 200), unsent: true };
   }
   return secret ? { param: want.param, holds } : { param: want.param, holds, value: clean(held, 200) };
+}
+
+/**
+ * A tag or chip box: what was typed became an item beside it ("7" a tag of the list, RapiDoc's
+ * array parameters) and the box emptied. It took the value when the box is empty and an item
+ * in its container (or the one above) says the value.
+ */
+function collectedBeside(el: Element, held: string, want: string): boolean {
+  if (held !== '' || !want.trim() || el.tagName !== 'INPUT') return false;
+  let up = el.parentElement;
+  for (let k = 0; k < 2 && up; k++, up = up.parentElement) {
+    for (const item of Array.from(up.children)) {
+      if (item === el || item.contains(el) || item.matches('input,select,textarea,button')) continue;
+      if (sameText(want, (item as HTMLElement).innerText ?? item.textContent ?? '')) return true;
+    }
+  }
+  return false;
 }
