@@ -75,7 +75,7 @@ function wireServices(env: GatewayEnv, log: Logger): { services: GatewayServices
       pickupMs: env.PAGEMAP_PICKUP_TIMEOUT_MS,
       ownerCheckMs: env.PAGEMAP_OWNER_CHECK_MS,
       onPickup: (s) => metrics.queueWaitSeconds.observe(s),
-      findOwner: (tenantId, sessionId) => directory.ownerOf(tenantId, sessionId).catch(() => undefined),
+      findOwner: (tenantId, sessionId) => directory.currentOwner(tenantId, sessionId).catch(() => undefined),
     },
     log,
   );

@@ -97,6 +97,50 @@ test('ownerOf refuses, with one answer, another tenant, an expired entry, a dead
   expect(await refusal(directory.ownerOf('tn_b', id))).toBe('SESSION_NOT_FOUND');
 });
 
+test('a refusal of the tenant’s own id is final: its entry written back is told so, and stays refused', async () => {
+  const worker = await liveWorker();
+  const id = sid();
+  const e = entry('tn_g', worker);
+  // The entry Redis dropped in a failover: the tenant is answered that the session is gone.
+  expect(await refusal(directory.ownerOf('tn_g', id))).toBe('SESSION_NOT_FOUND');
+  expect(await redis.client.pttl(keys.goneSession('tn_g', id))).toBeGreaterThan(9 * 60_000);
+  // Its worker's next touch writes the entry back, and learns that it must close the session.
+  expect(await directory.touch(id, e)).toBe(false);
+  expect(await directory.standing('tn_g', id)).toBe('gone');
+  expect(await refusal(directory.ownerOf('tn_g', id))).toBe('SESSION_NOT_FOUND');
+  expect(await directory.currentOwner('tn_g', id)).toBeUndefined();
+  // Another tenant's id probed declares nothing for its owner.
+  const other = sid();
+  await directory.record(other, entry('tn_h', worker));
+  expect(await refusal(directory.ownerOf('tn_g', other))).toBe('SESSION_NOT_FOUND');
+  expect(await redis.client.exists(keys.goneSession('tn_h', other), keys.goneSession('tn_g', other))).toBe(0);
+  expect(await directory.standing('tn_h', other)).toBe('listed');
+  expect(await directory.touch(other, entry('tn_h', worker))).toBe(true);
+  expect(await directory.ownerOf('tn_h', other)).toBe(worker);
+});
+
+test('a miss is read again: a stale first answer (a replaced master’s) does not refuse a live session', async () => {
+  const worker = await liveWorker();
+  const id = sid();
+  await directory.record(id, entry('tn_s', worker));
+  let staleLeft = 1;
+  // The first read of the entry answers as a master that a failover replaced: without it.
+  const stale = new Proxy(redis.client, {
+    get(target, prop, receiver) {
+      if (prop === 'hgetall' && staleLeft > 0) {
+        staleLeft -= 1;
+        return async () => ({});
+      }
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  const afterFailover = new SessionDirectory(stale, keys, fleet);
+  expect(await afterFailover.ownerOf('tn_s', id)).toBe(worker);
+  expect(staleLeft).toBe(0);
+  expect(await directory.standing('tn_s', id)).toBe('listed');
+});
+
 test('slots: a full tenant gets a slot back from a dead worker’s session, not from an open in progress', async () => {
   const tenant = `tn_${randomBytes(3).toString('hex')}`;
   const alive = await liveWorker();

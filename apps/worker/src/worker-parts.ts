@@ -101,11 +101,12 @@ export function sessionParts(
     idleMs: env.PAGEMAP_SESSION_IDLE_S * 1000,
     maxAgeMs: env.PAGEMAP_SESSION_MAX_AGE_S * 1000,
   });
-  // Sessions the directory lost are looked for every 5 s, and closed once unlisted for 10 s.
+  // Sessions the directory lost are looked for every 5 s, and closed once unlisted for 10 s (at
+  // once when their tenant was answered that they are gone).
   const unlisted = new UnlistedSweep(
     {
       sessions: () => registry.all(),
-      listed: (s) => directory.lists(s),
+      standing: (s) => directory.standing(s.tenantId, s.id),
       close: (s, r) => registry.close(s, r),
       everyMs: 5_000,
       graceMs: 10_000,

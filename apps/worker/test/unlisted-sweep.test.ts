@@ -12,6 +12,7 @@ const log = createLogger({ name: 'test', level: 'silent' });
 const GRACE = 10_000;
 let redis: RedisHandle;
 let client: RedisClient;
+const entry = { tenant: 'tn_1', worker: 'w1', created_at: 0, last_seen_at: 0, expires_at: Date.now() + 600_000 };
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -23,17 +24,23 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-function rig(ids: string[], listed?: (id: string) => Promise<boolean>) {
+function rig(ids: string[], standing?: () => Promise<'listed' | 'unlisted' | 'gone'>) {
   const directory = new SessionDirectory(client, keySpace(redis.prefix));
-  const sessions: SweptSession[] = ids.map((id) => ({ id, closed: false, recorded: Promise.resolve() }));
+  const sessions: SweptSession[] = ids.map((id) => ({
+    id,
+    tenantId: entry.tenant,
+    closed: false,
+    recorded: Promise.resolve(),
+  }));
   const closed: string[] = [];
+  const reasons: string[] = [];
   let now = 1_000_000;
   const sweep = new UnlistedSweep(
     {
       sessions: () => sessions.filter((s) => !closed.includes(s.id)),
-      listed: listed ?? ((id) => directory.lists(id)),
+      standing: standing ?? ((s) => directory.standing(s.tenantId, s.id)),
       close: async (id, reason) => {
-        expect(reason).toBe('unlisted');
+        reasons.push(reason);
         closed.push(id);
         return true;
       },
@@ -47,13 +54,11 @@ function rig(ids: string[], listed?: (id: string) => Promise<boolean>) {
     now += ms;
     return sweep.sweep();
   };
-  return { directory, closed, at };
+  return { directory, closed, reasons, at };
 }
 
-const entry = { tenant: 'tn_1', worker: 'w1', created_at: 0, last_seen_at: 0, expires_at: Date.now() + 600_000 };
-
 test('a session whose entry is gone is closed once unlisted on sweeps the grace apart; a listed one stays', async () => {
-  const { directory, closed, at } = rig(['sess_listed_1', 'sess_lost_1']);
+  const { directory, closed, reasons, at } = rig(['sess_listed_1', 'sess_lost_1']);
   await directory.record('sess_listed_1', entry);
   await directory.record('sess_lost_1', entry);
   await client.del(keySpace(redis.prefix).session('sess_lost_1')); // the write Redis dropped
@@ -62,6 +67,20 @@ test('a session whose entry is gone is closed once unlisted on sweeps the grace 
   expect(await at(GRACE / 2)).toEqual([]); // unlisted, not yet for the grace
   expect(await at(GRACE / 2)).toEqual(['sess_lost_1']);
   expect(closed).toEqual(['sess_lost_1']);
+  expect(reasons).toEqual(['unlisted']);
+});
+
+test('a session its tenant was answered is gone closes at the first sweep, even with its entry back', async () => {
+  const { directory, closed, reasons, at } = rig(['sess_told_1', 'sess_kept_1']);
+  await directory.record('sess_told_1', entry);
+  await directory.record('sess_kept_1', entry);
+  await directory.declareGone(entry.tenant, 'sess_told_1');
+  expect(await directory.touch('sess_told_1', entry)).toBe(false); // the entry written back
+  expect(await directory.touch('sess_kept_1', entry)).toBe(true);
+  expect(await at(0)).toEqual(['sess_told_1']);
+  expect(reasons).toEqual(['declared_gone']);
+  await at(GRACE * 3);
+  expect(closed).toEqual(['sess_told_1']);
 });
 
 test('an entry back before the grace ends (a touch wrote it again) keeps the session', async () => {

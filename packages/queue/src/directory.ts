@@ -10,7 +10,10 @@
  * - `tenantSessions(tenant)`: sorted set of session ids scored by expiry (ms) — the slots; a new
  *   session holds one until its worker records the real expiry;
  * - `workerSessions(worker)`: hash sessionId → tenantId, so a dead worker's entries can be found
- *   without scanning the keyspace.
+ *   without scanning the keyspace;
+ * - `goneSession(tenant, id)`: set when the tenant is answered that a session is gone, for a while.
+ *   Gone stays gone: a session Redis lost the entry of during a failover may have its entry
+ *   written back by its worker's next touch, and must not come back to a client told it is gone.
  *
  * On a Redis Cluster these three live in different slots (the entry alone, the slots under the
  * tenant's tag, the index under the worker's), so no command here spans two of them: each change
@@ -75,6 +78,22 @@ if owner == false or owner == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `;
 
+/** How long a session answered as gone stays gone for its tenant: far past its worker's next sweep. */
+const GONE_FOR_MS = 10 * 60_000;
+
+/**
+ * A lookup that finds no live entry reads again this long after. Just after a cluster failover a
+ * read can reach the replaced master, which answers what queued on its socket from its old data
+ * before it learns that it is a replica (a live session was once answered as gone that way); by
+ * then it redirects, and the second read reaches the new master.
+ */
+const RECHECK_MISS_AFTER_MS = 250;
+
+/** A lookup's answer: the owner, or why not (`foreign`: another tenant's id, never declared gone). */
+type Route = { owner: string; refused?: undefined } | { owner?: undefined; refused: 'gone' | 'miss' | 'foreign' };
+
+const sessionNotFound = () => new PagemapError('SESSION_NOT_FOUND', 'Session not found or expired.');
+
 export class SessionDirectory {
   readonly #now: () => number;
 
@@ -94,15 +113,34 @@ export class SessionDirectory {
 
   /**
    * The session saw a request: its new expiry. The whole entry is written again, so an entry
-   * that left Redis (a flush, a failover) while its worker still holds the session comes back complete.
+   * that left Redis (a flush, a failover) while its worker still holds the session comes back
+   * complete. False when the tenant was meanwhile answered that the session is gone: its worker
+   * must close it rather than bring it back.
    */
-  async touch(sessionId: string, entry: SessionEntry): Promise<void> {
-    await this.#write(sessionId, entry);
+  async touch(sessionId: string, entry: SessionEntry): Promise<boolean> {
+    const [gone] = await Promise.all([this.#isGone(entry.tenant, sessionId), this.#write(sessionId, entry)]);
+    return !gone;
   }
 
-  /** Whether the directory holds an entry for the session (gateways route by it alone). */
-  async lists(sessionId: string): Promise<boolean> {
-    return (await this.redis.exists(this.keys.session(sessionId))) === 1;
+  /**
+   * Where the session stands for its worker: `listed` (gateways route to it), `unlisted` (its
+   * entry is missing: a write Redis dropped, or one still on its way) or `gone` (its tenant was
+   * answered SESSION_NOT_FOUND for it).
+   */
+  async standing(tenantId: string, sessionId: string): Promise<'listed' | 'unlisted' | 'gone'> {
+    const [listed, gone] = await Promise.all([
+      this.redis.exists(this.keys.session(sessionId)),
+      this.#isGone(tenantId, sessionId),
+    ]);
+    return gone ? 'gone' : listed === 1 ? 'listed' : 'unlisted';
+  }
+
+  /**
+   * The tenant is being answered that the session is gone: from now on it is, wherever it still
+   * lives (its worker's next touch or sweep closes it), even if its entry comes back.
+   */
+  async declareGone(tenantId: string, sessionId: string): Promise<void> {
+    await this.redis.set(this.keys.goneSession(tenantId, sessionId), '1', 'PX', GONE_FOR_MS);
   }
 
   /** The session closed: from this moment gateways answer SESSION_NOT_FOUND; its slot is free. */
@@ -116,19 +154,38 @@ export class SessionDirectory {
 
   /**
    * The worker that owns the tenant's session, or SESSION_NOT_FOUND. Malformed, unknown, other
-   * tenant's, expired and dead-owner sessions all answer the same: no oracle for other tenants' ids.
+   * tenant's, expired and dead-owner sessions all answer the same, after the same recheck: no
+   * oracle for other tenants' ids. A refusal for the tenant's own id is final (declareGone).
    */
   async ownerOf(tenantId: string, sessionId: string): Promise<string> {
-    const entry = SessionId.safeParse(sessionId).success ? await this.#read(sessionId) : null;
-    if (
-      !entry ||
-      entry.tenant !== tenantId ||
-      entry.expires_at <= this.#now() ||
-      !(await this.fleet.isAlive(entry.worker))
-    ) {
-      throw new PagemapError('SESSION_NOT_FOUND', 'Session not found or expired.');
+    if (!SessionId.safeParse(sessionId).success) throw sessionNotFound();
+    let route = await this.#route(tenantId, sessionId);
+    if (route.refused && route.refused !== 'gone') {
+      await new Promise((r) => setTimeout(r, RECHECK_MISS_AFTER_MS));
+      route = await this.#route(tenantId, sessionId);
     }
-    return entry.worker;
+    if (route.owner) return route.owner;
+    if (route.refused === 'miss') await this.declareGone(tenantId, sessionId);
+    throw sessionNotFound();
+  }
+
+  /** The live owner by one read and with no side effect (a gateway's own bookkeeping), or undefined. */
+  async currentOwner(tenantId: string, sessionId: string): Promise<string | undefined> {
+    return SessionId.safeParse(sessionId).success ? (await this.#route(tenantId, sessionId)).owner : undefined;
+  }
+
+  async #route(tenantId: string, sessionId: string): Promise<Route> {
+    const [entry, gone] = await Promise.all([this.#read(sessionId), this.#isGone(tenantId, sessionId)]);
+    if (gone) return { refused: 'gone' };
+    if (entry && entry.tenant !== tenantId) return { refused: 'foreign' };
+    if (!entry || entry.expires_at <= this.#now() || !(await this.fleet.isAlive(entry.worker))) {
+      return { refused: 'miss' };
+    }
+    return { owner: entry.worker };
+  }
+
+  async #isGone(tenantId: string, sessionId: string): Promise<boolean> {
+    return (await this.redis.exists(this.keys.goneSession(tenantId, sessionId))) === 1;
   }
 
   /**

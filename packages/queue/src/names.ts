@@ -25,6 +25,8 @@ export interface KeySpace {
   session(sessionId: string): string;
   /** Sorted set of a tenant's open session ids, scored by expiry (ms). */
   tenantSessions(tenantId: string): string;
+  /** String with a TTL: the tenant was answered that this session is gone (it must not live on). */
+  goneSession(tenantId: string, sessionId: string): string;
   /** Hash with a TTL: a worker's heartbeat (capacity, load, browser). Gone = worker dead. */
   worker(workerId: string): string;
   /** Sorted set of worker ids scored by last heartbeat (ms): discovery for health and routing. */
@@ -77,6 +79,7 @@ export function keySpace(prefix = 'pm'): KeySpace {
     workerQueue: (workerId) => `{worker.${workerId}}`,
     session: (id) => `${prefix}:session:${id}`,
     tenantSessions: (t) => `${prefix}:{t.${t}}:sessions`,
+    goneSession: (t, id) => `${prefix}:{t.${t}}:gone:${id}`,
     worker: (id) => `${prefix}:{w.${id}}:heartbeat`,
     workers: `${prefix}:workers`,
     workerSessions: (id) => `${prefix}:{w.${id}}:sessions`,

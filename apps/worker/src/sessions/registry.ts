@@ -102,13 +102,17 @@ export class SessionRegistry {
     return session;
   }
 
-  /** A request arrived for (or finished on) the session: it is not idle. */
+  /**
+   * A request arrived for (or finished on) the session: it is not idle. If its tenant was
+   * meanwhile answered that it is gone (its entry was lost in a failover), it closes instead.
+   */
   async touch(session: Session): Promise<void> {
     if (session.closed) return;
     session.lastSeenAt = this.#clock.now();
     this.#schedule(session);
+    let wanted = true;
     try {
-      await this.directory.touch(session.id, this.#entry(session));
+      wanted = await this.directory.touch(session.id, this.#entry(session));
     } catch (err) {
       // The work is done (a tool may have submitted a form): a datastore hiccup — a cluster
       // failover — must not turn it into an error. The entry keeps its previous expiry; the next
@@ -117,6 +121,9 @@ export class SessionRegistry {
         { err: err instanceof Error ? err.message : String(err), sessionId: session.id },
         'could not refresh session in directory',
       );
+    }
+    if (!wanted && (await this.close(session.id, 'declared_gone'))) {
+      this.log.warn({ sessionId: session.id }, 'session answered as gone to its tenant; closed it');
     }
   }
 

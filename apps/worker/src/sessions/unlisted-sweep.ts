@@ -7,13 +7,16 @@
  * job's result with it (the fault matrix's paused master left one such session open). The
  * session would hold a slot and a browser context until it idled out; it is closed instead.
  * A session is judged only after it has been seen for `graceMs` and found unlisted on sweeps at
- * least `graceMs` apart; a sweep that cannot ask Redis judges nothing.
+ * least `graceMs` apart; a sweep that cannot ask Redis judges nothing. A session its tenant was
+ * answered is gone (a gateway read the directory while it lacked the entry, or read a replaced
+ * master's stale data) is closed at the first sweep that sees it so: gone stays gone.
  */
 import type { Logger } from '@pagemap/runtime';
 import type { CloseReason } from './lifecycle';
 
 export interface SweptSession {
   id: string;
+  tenantId: string;
   closed: boolean;
   /** The directory write of its open (its entry exists once this settles). */
   recorded: Promise<void>;
@@ -21,8 +24,8 @@ export interface SweptSession {
 
 export interface UnlistedSweepDeps {
   sessions: () => SweptSession[];
-  /** Whether the directory lists the session; throws when Redis cannot say. */
-  listed: (sessionId: string) => Promise<boolean>;
+  /** Where the directory says the session stands; throws when Redis cannot say. */
+  standing: (s: SweptSession) => Promise<'listed' | 'unlisted' | 'gone'>;
   close: (sessionId: string, reason: CloseReason) => Promise<boolean>;
   everyMs: number;
   graceMs: number;
@@ -68,28 +71,37 @@ export class UnlistedSweep {
     for (const s of sessions) {
       const seenAt = this.#seen.get(s.id) ?? now;
       this.#seen.set(s.id, seenAt);
-      if (now - seenAt < this.deps.graceMs || !(await this.#unlistedLongEnough(s, now))) continue;
-      this.log.warn({ sessionId: s.id }, 'session no longer in the directory (a write Redis dropped); closing it');
-      if (await this.deps.close(s.id, 'unlisted').catch(() => false)) closed.push(s.id);
+      const verdict = await this.#verdict(s, now, now - seenAt >= this.deps.graceMs);
+      if (!verdict) continue;
+      this.log.warn(
+        { sessionId: s.id },
+        verdict === 'declared_gone'
+          ? 'session answered as gone to its tenant; closing it'
+          : 'session no longer in the directory (a write Redis dropped); closing it',
+      );
+      if (await this.deps.close(s.id, verdict).catch(() => false)) closed.push(s.id);
     }
     return closed;
   }
 
-  async #unlistedLongEnough(s: SweptSession, now: number): Promise<boolean> {
-    let listed: boolean;
+  /** Why the session must close now, or undefined. `seenLongEnough`: it has been seen for the grace. */
+  async #verdict(s: SweptSession, now: number, seenLongEnough: boolean): Promise<CloseReason | undefined> {
+    let standing: 'listed' | 'unlisted' | 'gone';
     try {
       await s.recorded;
-      listed = await this.deps.listed(s.id);
+      standing = await this.deps.standing(s);
     } catch {
-      return false; // Redis could not say: no verdict this time
+      return undefined; // Redis could not say: no verdict this time
     }
-    if (listed) {
+    if (standing === 'gone') return 'declared_gone';
+    if (standing === 'listed') {
       this.#unlisted.delete(s.id);
-      return false;
+      return undefined;
     }
+    if (!seenLongEnough) return undefined;
     const since = this.#unlisted.get(s.id) ?? now;
     this.#unlisted.set(s.id, since);
-    return now - since >= this.deps.graceMs;
+    return now - since >= this.deps.graceMs ? 'unlisted' : undefined;
   }
 
   #forgetOthers(ids: Set<string>): void {
