@@ -11,7 +11,7 @@
  */
 import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script-host/call';
-import type { FillField, ReadBack, RefusedField } from './shared/page-script-types';
+import type { FillField, ReadBack, RefusedField } from './shared/page-script-protocol';
 import type { FormBinding } from './bindings';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';

@@ -21,7 +21,7 @@
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { PAGE_SCRIPT_SOURCE } from './generated/page-script.generated';
-import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-types';
+import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-protocol';
 import { forgetWorld, sessionOf, watchWorlds, WORLD, worldOf, type World } from './world';
 import { BRIDGE } from './main-world';
 

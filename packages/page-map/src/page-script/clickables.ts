@@ -2,7 +2,8 @@
  * Clickables: visible, enabled buttons outside any form group, keyed by the slug of their label
  * (with an index among equal keys), and clicking one again by that key.
  */
-import type { PageScriptResponse, RawButton } from '../shared/page-script-types';
+import type { RawButton } from '../shared/page-script-types';
+import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { labelKey, slug } from '../shared/slug';
 import { region, visible, type Order, type RootInfo } from './dom';
 import { buttonLabel } from './labels';

@@ -4,7 +4,7 @@
  * listener (../listeners.ts marks them). The edit tool double-clicks it as a person does, then
  * types into the box that took the focus; this module finds both.
  */
-import type { PageScriptResponse } from '../shared/page-script-types';
+import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { visible, type RootInfo } from './dom';
 import { actsOnDoubleClick } from './listens';
 import { targetLabel } from './target-label';

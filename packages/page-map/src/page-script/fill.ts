@@ -6,7 +6,8 @@
  * values see the change. Then it submits when asked: the chosen submit button, else the form,
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
-import type { FillField, PageScriptRequest, PageScriptResponse, RawField, ReadBack } from '../shared/page-script-types';
+import type { RawField } from '../shared/page-script-types';
+import type { FillField, PageScriptRequest, PageScriptResponse, ReadBack } from '../shared/page-script-protocol';
 import { addItems, collectsItems, widgetsSettled } from './driven-control';
 import { driveDrawnSelects } from './drawn-select';
 import { findForm, type FormEntry } from './forms';

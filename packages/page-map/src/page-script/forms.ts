@@ -54,7 +54,7 @@ export const pickSubmit = (g: Group): Element | null => {
  * The controls that submit a group when it has several ("Save" / "Cancel", "Yes" / "No"): a form's
  * submit buttons, or every button of a div-built group. Empty when there is one choice.
  */
-export const submittersOf = (g: Group): { labels: string[]; texts: string[] } => {
+const submittersOf = (g: Group): { labels: string[]; texts: string[] } => {
   const subs = g.form
     ? g.buttons.filter(
         (b) => (b.tagName === 'BUTTON' || b.tagName === 'INPUT' ? isSubmitControl(b) : true) && !isToggleControl(b),

@@ -12,7 +12,7 @@
  * listener above it (a delegated menu, a tooltip script on the document). What those show is
  * unknown beforehand: the hover counts as shown when the page changed once the pointer came.
  */
-import type { PageScriptResponse } from '../shared/page-script-types';
+import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, referenced, visible, type RootInfo } from './dom';
 import { actsOnHover, hearsHover } from './listens';
 import { targetLabel } from './target-label';

@@ -3,7 +3,7 @@
  * the name asked for, in the document and its open shadow roots; it gets the focus, and Node
  * presses the key with the browser's trusted input.
  */
-import type { PageScriptResponse } from '../shared/page-script-types';
+import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, visible, type RootInfo } from './dom';
 import { labelOf } from './labels';
 

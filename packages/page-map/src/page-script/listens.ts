@@ -25,16 +25,18 @@ export const actsOnClick = (el: Element): boolean => any(el, CLICK_EVENTS) || re
 /** The element itself is edited or opened by a double-click. */
 export const actsOnDoubleClick = (el: Element): boolean => any(el, ['dblclick']) || reactHandles(el, 'dblclick');
 
-/** An event of `types` on the element reaches a listener: on it, an ancestor (across shadow roots), its document or window. */
-const heard = (el: Element, types: readonly string[]): boolean => {
-  for (let n: Node | null = el; n; ) {
-    if (any(n, types)) return true;
-    if (n.parentNode) n = n.parentNode;
-    else n = (n as ShadowRoot).host ?? null;
-  }
+/**
+ * Whether `hears` says yes for the element, an ancestor (across shadow roots), its document or
+ * window: where a listener for an event on the element may sit.
+ */
+const onTheWay = (el: Element, hears: (t: EventTarget) => boolean): boolean => {
+  for (let n: Node | null = el; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) if (hears(n)) return true;
   const win = el.ownerDocument.defaultView;
-  return !!win && any(win, types);
+  return !!win && hears(win);
 };
+
+/** An event of `types` on the element reaches a listener: on it, an ancestor, its document or window. */
+const heard = (el: Element, types: readonly string[]): boolean => onTheWay(el, (t) => any(t, types));
 
 /** The field itself handles key presses (its own listener, as a suggestion widget binds). */
 export const actsOnKeys = (el: Element): boolean => any(el, KEY_EVENTS);
@@ -46,17 +48,12 @@ export const actsOnKeys = (el: Element): boolean => any(el, KEY_EVENTS);
  * or an ancestor must have a key handler of React's own (an app's new-item box has; an API form's
  * parameter box, which waits for its Execute button, has not).
  */
-export const hearsKeys = (el: Element): boolean => {
-  for (let n: Node | null = el; n; ) {
-    const reactRoot = n.nodeType === 1 && reactHandles(n as Element, 'root');
-    if (any(n, KEY_EVENTS) && !reactRoot) return true;
-    if (n.nodeType === 1 && reactHandles(n as Element, 'key')) return true;
-    if (n.parentNode) n = n.parentNode;
-    else n = (n as ShadowRoot).host ?? null;
-  }
-  const win = el.ownerDocument.defaultView;
-  return !!win && any(win, KEY_EVENTS);
-};
+export const hearsKeys = (el: Element): boolean =>
+  onTheWay(el, (t) => {
+    const element = (t as Node).nodeType === 1 ? (t as Element) : null;
+    if (element && reactHandles(element, 'key')) return true;
+    return any(t, KEY_EVENTS) && !(element && reactHandles(element, 'root'));
+  });
 
 /** The element itself acts when the pointer comes onto it (tabs that open on mouseover). */
 export const actsOnHover = (el: Element): boolean => any(el, HOVER_EVENTS);

@@ -9,7 +9,7 @@
  * Every operation re-walks the page and re-groups controls exactly as extraction did: the runner
  * finds its form again by signature (see forms.ts), which is how a tool survives a re-render.
  */
-import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-types';
+import type { PageScriptRequest, PageScriptResponse } from '../shared/page-script-protocol';
 import { clickButton, scanButtons } from './clickables';
 import { walkRoots } from './dom';
 import { extractPage, type Scan } from './extract';

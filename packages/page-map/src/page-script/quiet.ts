@@ -7,7 +7,7 @@
  * asked through the bridge (activityBridgeInit). A page without the bridge gets no wait here: the
  * runner then probes as before.
  */
-import type { PageScriptResponse, QuietState } from '../shared/page-script-types';
+import type { PageScriptResponse, QuietState } from '../shared/page-script-protocol';
 import { ask } from './main-world';
 
 /** The page's "being left" signal: true, false, or undefined when no bridge answers. */

@@ -5,7 +5,8 @@
  * instead of answering success. Comparison allows what a person accepts as the same value: case
  * and spacing, a mask's punctuation ("(555) 123-4567"), a number's grouping ("1,000").
  */
-import type { FillField, RawField, ReadBack } from '../shared/page-script-types';
+import type { RawField } from '../shared/page-script-types';
+import type { FillField, ReadBack } from '../shared/page-script-protocol';
 import { clean } from './dom';
 import { collectsItems, drivenControl, itemsOf, sentValues } from './driven-control';
 

@@ -6,7 +6,8 @@
  * person does. Each control is found again by its list, its action and its row's text, so a
  * re-rendered list still works.
  */
-import type { PageScriptResponse, RawRowAction } from '../shared/page-script-types';
+import type { RawRowAction } from '../shared/page-script-types';
+import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { slug } from '../shared/slug';
 import { clean, visible, type RootInfo } from './dom';
 import { appLists, itemText, type AppList } from './items';

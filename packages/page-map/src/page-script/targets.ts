@@ -9,7 +9,8 @@
  * person's eye. Each target gets a unique visible text,
  * which is what the `click` tool offers and how a click finds its element again after a re-render.
  */
-import type { PageScriptResponse, RawTarget } from '../shared/page-script-types';
+import type { RawTarget } from '../shared/page-script-types';
+import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
 import { itemText } from './items';
 import { actsOnClick } from './listens';

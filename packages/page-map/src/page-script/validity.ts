@@ -9,7 +9,7 @@
  * Node redacts the given values from it.
  */
 import type { FormEntry } from './forms';
-import type { RefusedField } from '../shared/page-script-types';
+import type { RefusedField } from '../shared/page-script-protocol';
 import { clean } from './dom';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -12,7 +12,7 @@
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import { dialogsOf } from '../dialogs';
 import { quietProbe, type ProbeResult } from '../page-script/serialized/activity';
-import type { QuietState } from '../shared/page-script-types';
+import type { QuietState } from '../shared/page-script-protocol';
 
 export interface SettleResult {
   navigated: boolean;

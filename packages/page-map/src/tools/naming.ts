@@ -105,8 +105,10 @@ function oneQuestion(g: RawGroup, btn: string): string | undefined {
 const generatedName = (s: string): boolean => !s || /\d{3,}|^[a-z]$|^[a-z0-9]{20,}$|^[a-z]{1,3}_?\d{1,2}$/.test(s);
 
 /** The words of a field's readable id ("download-url-input" → "download url input"), else ''. */
-export const idWords = (f: RawField): string =>
-  generatedName(slug(f.id, 30)) ? '' : slug(f.id, 30).replace(/_/g, ' ');
+/** The field's id as a param name, when it reads as words (`download_url_input`), else ''. */
+const readableId = (f: RawField): string => (generatedName(slug(f.id, 30)) ? '' : slug(f.id, 30));
+
+export const idWords = (f: RawField): string => readableId(f).replace(/_/g, ' ');
 
 export function fieldParamName(f: RawField, i: number): string {
   // A readable `name` attribute wins (user[email] → email); generated ones (x_1f3a9) lose to the label.
@@ -122,7 +124,7 @@ export function fieldParamName(f: RawField, i: number): string {
     slug(f.placeholder, 30) ||
     slug(f.nearby, 30) ||
     fromName ||
-    slug(idWords(f), 30) ||
+    readableId(f) ||
     `field_${i + 1}`
   );
 }

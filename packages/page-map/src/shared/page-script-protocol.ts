@@ -1,0 +1,89 @@
+/**
+ * The messages of the in-page script (page-script/main.ts): what Node asks of it (`PageScriptRequest`)
+ * and what it answers (`PageScriptResponse`), with the read-back and refusals a fill reports. The
+ * shapes of what it reads from the page are in page-script-types.ts. Internal to this package.
+ */
+import type { RawPage, PageSignals } from './page-script-types';
+
+export interface FillField {
+  key: string;
+  /** Param name, for error messages (never the value). */
+  param: string;
+  value: string | number | boolean | string[];
+  /** Typed already through trusted key input: set by script only if the field refused it. */
+  typed?: boolean;
+}
+
+export type PageScriptRequest =
+  | { op: 'extract'; maxLinks: number; maxText: number }
+  | { op: 'signals' }
+  | { op: 'refused' }
+  | {
+      op: 'fill';
+      sig: string;
+      idx: number;
+      fields: FillField[];
+      submit: boolean;
+      trustedEnter?: boolean;
+      submitWith?: string;
+    }
+  | { op: 'focus'; sig: string; idx: number; key: string; keys: string[]; keep?: boolean }
+  /** `quietMs`: answer once the page is quiet after the click (page-script/quiet.ts), waiting at most that long. */
+  | { op: 'click'; key: string; idx: number; quietMs?: number }
+  | { op: 'clickTarget'; label: string; quietMs?: number }
+  | { op: 'clickLink'; href: string; text?: string }
+  | { op: 'doubleClick'; label: string }
+  | { op: 'editBox'; select: boolean }
+  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
+  | { op: 'focusByName'; name: string }
+  | { op: 'hoverPoint'; label: string }
+  | { op: 'hoverShown' };
+/** After a click that asked for quiet (page-script/quiet.ts): 'quiet' (a frame without DOM changes), 'navigating' (being left), 'busy' (changing at the bound); 'gone' (Node only): the document was replaced meanwhile. */
+export type QuietState = 'quiet' | 'navigating' | 'busy' | 'gone';
+
+export type PageScriptResponse =
+  | { op: 'extract'; page: RawPage }
+  | { op: 'signals'; signals: PageSignals }
+  | {
+      op: 'fill';
+      ok: true;
+      hadCaptcha: boolean;
+      hasPassword: boolean;
+      enter?: boolean /** Not sent: an autocomplete list waits for a pick (suggestions.ts). */;
+      held?: boolean;
+      /** What each filled field holds once filled (read-back.ts); nothing was sent when one does not hold what was asked. */
+      readBack: ReadBack[];
+    }
+  | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
+  | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
+  | { op: 'refused'; refused: RefusedField[] }
+  | { op: 'click'; ok: boolean; quiet?: QuietState }
+  | { op: 'clickTarget'; ok: boolean; label?: string; quiet?: QuietState }
+  | { op: 'doubleClick'; ok: boolean; label?: string }
+  | { op: 'editBox'; ok: boolean; inForm: boolean; value: string }
+  | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }
+  | { op: 'focusByName'; ok: boolean }
+  | { op: 'hoverPoint'; ok: boolean; label?: string; x?: number; y?: number }
+  | { op: 'hoverShown'; ok: boolean };
+
+/** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
+export interface ReadBack {
+  param: string;
+  /** It holds the value asked (up to the formatting a mask adds: "(555) 123-4567" for 5551234567). */
+  holds: boolean;
+  /** What it holds: text, on/off, or the chosen options. Never for a password field. */
+  value?: string | boolean | string[];
+  /** The box shows the value, but the form will not send it (the hidden control its widget drives did not take it). */
+  unsent?: true;
+  /** The select holds it, but the dropdown a script drew for it does not show it (drawn-select.ts). */
+  undrawn?: true;
+}
+
+/** A field the browser's validation refused to send the form with (validity.ts). */
+export interface RefusedField {
+  /** The field's key in its group ('' for a control that is no field of the tool). */
+  key: string;
+  label: string;
+  /** What is wrong, in words of the constraint ("is required", "is not a valid email address"). */
+  problem: string;
+}
