@@ -74,9 +74,21 @@ function deepFocus(): Element | null {
 
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'number', '']);
 
-/** The text box that has the focus (what a double-click opened), selected when asked so typing replaces it. */
+/**
+ * The text box that has the focus (what a double-click opened, a row's box set_item focused),
+ * selected when asked so typing replaces it; an editable region counts as one.
+ */
 export function editBox(select: boolean): PageScriptResponse {
   const el = deepFocus();
+  if (el instanceof HTMLElement && el.isContentEditable) {
+    if (select) {
+      const range = el.ownerDocument.createRange();
+      range.selectNodeContents(el);
+      el.ownerDocument.getSelection()?.removeAllRanges();
+      el.ownerDocument.getSelection()?.addRange(range);
+    }
+    return { op: 'editBox', ok: true, inForm: !!el.closest('form'), value: el.innerText };
+  }
   const input = el instanceof HTMLInputElement && TEXT_INPUTS.has(el.getAttribute('type') ?? '');
   const area = el instanceof HTMLTextAreaElement;
   if (!el || !(input || area)) return { op: 'editBox', ok: false, inForm: false, value: '' };

@@ -10,6 +10,7 @@ import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
 import { appLists } from './items';
 import { hearsKeys } from './listens';
+import { opensPopup, isTab, precedes, SENDS_CHOICES } from './group-buttons';
 import { rowBoxes } from './rows';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
@@ -214,6 +215,9 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
     (b) => !b.closest('form') && !claimed.has(b) && visible(b) && !opensPopup(b) && !isTab(b),
   );
+  // A formless group's send button follows what it sends: one before all of its fields is a
+  // row's own control (a drag handle, an actions menu, an expand toggle of a tree's row).
+  if (fields.length > 0) buttons = buttons.filter((b) => !precedes(b, fields[0]!));
   if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
   // One box or list left with no button of its own (the others open popups or are tabs): it is a
   // field of its own, filled or chosen, never a form to send.
@@ -250,19 +254,9 @@ function ownHolder(f: Element, found: Element | null, lists: Element[]): Element
   return lists.some((l) => found.contains(l) && !l.contains(f)) ? null : found;
 }
 
-const opensPopup = (b: Element): boolean =>
-  b.hasAttribute('aria-expanded') ||
-  /^(true|menu|listbox|tree|grid|dialog)$/i.test(b.getAttribute('aria-haspopup') ?? '');
-
-/** A tab shows one of its panels ("Example Value | Schema"): it sends nothing, whatever fields sit near it. */
-const isTab = (b: Element): boolean => b.getAttribute('role') === 'tab' || !!b.closest('[role=tablist]');
-
 const isTypedText = (el: Element): boolean =>
   el.tagName === 'TEXTAREA' ||
   (el.tagName === 'INPUT' && STANDALONE_TYPES.has(((el as HTMLInputElement).type || '').toLowerCase()));
-
-/** What a button near boxes and radios says when it is theirs: it sends or applies them. */
-const SENDS_CHOICES = /^(apply|save|submit|update|filter|ok|done|confirm|continue|next|search|go|send|vote)\b/i;
 
 const isChoice = (el: Element): boolean => el.matches('input[type=checkbox],input[type=radio]');
 

@@ -19,7 +19,14 @@ const CONTROL_TEXT = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SCRIPT',
 const MAX_LISTS = 5;
 const MAX_ITEMS = 50;
 
-/** The item's own words, without its controls' (a row's "×" or "Edit"), cells and blocks kept apart. */
+/** Where one cell of a row ends, in the words collected (never in a page's text). */
+const CELL = '\u0001';
+
+/**
+ * The item's own words, without its controls' (a row's "×" or "Edit"), cells and blocks kept
+ * apart ("Buy milk | 2 items"). Empty cells (a control's) are left out, and a cell that holds
+ * only a separator (":" or "=") joins the one before it: a key-value row reads "number: 123".
+ */
 export function itemText(item: Element): string {
   const parts: string[] = [];
   const walk = (n: Node): void => {
@@ -27,11 +34,26 @@ export function itemText(item: Element): string {
     if (n.nodeType !== 1) return;
     const el = n as Element;
     if (CONTROL_TEXT.has(tagOf(el)) || el.getAttribute('role') === 'button' || !visible(el)) return;
-    if (el.tagName === 'TD' || el.tagName === 'TH') parts.push(' | ');
+    if (el.tagName === 'TD' || el.tagName === 'TH') parts.push(CELL);
     for (const c of Array.from(el.shadowRoot?.childNodes ?? el.childNodes)) walk(c);
   };
   for (const c of Array.from(item.childNodes)) walk(c);
-  return clean(parts.join(' ').replace(/^\s*\|\s*/, ''), 160);
+  let text = '';
+  let glue = '';
+  for (const cell of parts
+    .join(' ')
+    .split(CELL)
+    .map((c) => clean(c, 160))) {
+    if (!cell) continue;
+    if (/^[:=]$/.test(cell)) {
+      text += cell;
+      glue = ' ';
+    } else {
+      text += (text ? glue : '') + cell;
+      glue = ' | ';
+    }
+  }
+  return clean(text, 160);
 }
 
 /** The mark of what the item's box or selection holds ('' when it has none). */

@@ -34,6 +34,20 @@ const frameName = (el: Element): string => {
 };
 
 /**
+ * The tooltip a person sees over a box: its wrapper's `title` (up to two levels up), when that
+ * wrapper holds no other field (a search box framed with its buttons: "Search fields and values").
+ */
+const wrapperTitle = (el: Element): string => {
+  let up = el.parentElement;
+  for (let k = 0; k < 2 && up; k++, up = up.parentElement) {
+    if (up.querySelectorAll('input:not([type=hidden]),select,textarea,[contenteditable]').length > 1) return '';
+    const t = up.getAttribute('title');
+    if (t?.trim()) return t;
+  }
+  return '';
+};
+
+/**
  * A field's label by accessibility precedence; `nearby` is the closest preceding text when nothing
  * labels it, and `note` a passage beside it that describes more than it names (see rowHeader).
  */
@@ -56,13 +70,29 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     const t = ownText(wrap);
     if (t) return { label: t, nearby: '' };
   }
-  const title = el.getAttribute('title');
+  const title = el.getAttribute('title') || wrapperTitle(el);
   if (title && title.trim()) return { label: clean(title), nearby: '' };
   const framed = frameName(el);
   if (framed) return { label: framed, nearby: '' };
   const after = followingLabel(el);
   if (after) return { label: after, nearby: '' };
-  // Nearby text: the closest preceding text in the same container (a div-built form).
+  let nearby = precedingText(el);
+  const header = rowHeader(el);
+  if (header && (!nearby || isPassage(nearby) || nearby.startsWith(header)))
+    return { label: '', nearby: header, ...(isPassage(nearby) ? { note: nearby } : {}) };
+  if (!nearby) nearby = columnHeader(el);
+  // A free-text box nothing else names is named by the heading of its section ("Request body",
+  // "Comments"): it is the section's one text, as a person reads it.
+  if (!nearby && el.tagName === 'TEXTAREA' && !el.getAttribute('name') && !el.getAttribute('placeholder'))
+    nearby = headingFor(el, 8);
+  return { label: '', nearby };
+};
+
+/**
+ * The closest preceding text in the same container (a div-built form), up to three levels up;
+ * none past another control.
+ */
+function precedingText(el: Element): string {
   let nearby = '';
   let cur: Element | null = el;
   let blocked = false;
@@ -76,26 +106,20 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
         break;
       }
       // The document head, scripts and styles (an inline SVG logo's too) are no text a person
-      // reads beside a field.
-      if (!sib.matches(NOT_TEXT) && !sib.querySelector('input,select,textarea,button')) nearby = ownText(sib, 80);
+      // reads beside a field. A separator alone (the ":" of a "key : value" row) names nothing:
+      // the text before it does.
+      if (!sib.matches(NOT_TEXT) && !sib.querySelector('input,select,textarea,button'))
+        nearby = unlessSeparator(ownText(sib, 80));
       sib = sib.previousElementSibling;
     }
     if (!nearby) {
       const prevText = cur.previousSibling;
-      if (prevText && prevText.nodeType === 3) nearby = clean(prevText.nodeValue, 80);
+      if (prevText && prevText.nodeType === 3) nearby = unlessSeparator(clean(prevText.nodeValue, 80));
     }
     cur = cur.parentElement;
   }
-  const header = rowHeader(el);
-  if (header && (!nearby || isPassage(nearby) || nearby.startsWith(header)))
-    return { label: '', nearby: header, ...(isPassage(nearby) ? { note: nearby } : {}) };
-  if (!nearby) nearby = columnHeader(el);
-  // A free-text box nothing else names is named by the heading of its section ("Request body",
-  // "Comments"): it is the section's one text, as a person reads it.
-  if (!nearby && el.tagName === 'TEXTAREA' && !el.getAttribute('name') && !el.getAttribute('placeholder'))
-    nearby = headingFor(el, 8);
-  return { label: '', nearby };
-};
+  return nearby;
+}
 
 /** A sentence rather than a name: five words or more, or a closing full stop. */
 const isPassage = (s: string): boolean => s.split(' ').length >= 5 || /[.!?]$/.test(s);
@@ -189,6 +213,8 @@ export const sectionOf = (el: Element): string => {
 };
 
 /** Letters or digits: a label an agent can ask for. "×", "›" or "⤴" alone is an icon. */
+const unlessSeparator = (s: string): string => (/^[:=]$/.test(s) ? '' : s);
+
 export const speakable = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
 
 /**

@@ -1,17 +1,18 @@
 /**
  * Per-row controls: the rows of an app's list, table or grid that carry the same controls (a box,
- * a "Remove" or "Edit" button) become one tool per control, the row chosen by its text
- * (tools/kinds/rows.ts): toggle_item {item: "Buy milk"}, remove_item {item}. A control shown only
- * while its row is hovered (CSS :hover) is offered too; running it hovers the row first, as a
- * person does. Each control is found again by its list, its action and its row's text, so a
- * re-rendered list still works.
+ * a "Remove" or "Edit" button, an editable region nothing but its row names) become one tool per
+ * control, the row chosen by its text (tools/kinds/rows.ts): toggle_item {item: "Buy milk"},
+ * remove_item {item}, set_item {item: "number: 123", text}. A control shown only while its row is
+ * hovered (CSS :hover) is offered too; running it hovers the row first, as a person does. Each
+ * control is found again by its list, its action and its row's text, so a re-rendered list still
+ * works.
  */
 import type { RawRowAction } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { slug } from '../shared/slug';
 import { clean, visible, type RootInfo } from './dom';
 import { appLists, itemText, type AppList } from './items';
-import { buttonLabel } from './labels';
+import { buttonLabel, labelOf } from './labels';
 import { pressElement } from './press';
 
 const BOX = 'input[type=checkbox],[role=checkbox],[role=switch]';
@@ -19,6 +20,29 @@ const CONTROL = `${BOX},button,[role=button],input[type=button]`;
 /** Symbol-only labels a person reads as "delete this row". */
 const CROSS = /^[×✕✖╳xX🗑]$/u;
 const MAX_ACTIONS = 6;
+/**
+ * A row's text edited in place: an editable region. (A text input in a table row is a field of a
+ * form or a parameters table, named by its row: Swagger UI's array parameter; it stays a field.)
+ */
+const TEXT_BOX = '[contenteditable]:not([contenteditable=false])';
+/** What a box may be named by other than its row: when it has one, a form or field tool takes it. */
+const OWN_NAME = ['name', 'id', 'placeholder', 'aria-label', 'aria-labelledby', 'title'];
+
+/**
+ * A row's editable region that nothing but its row names (no label, name, id or placeholder, and
+ * no text outside the row beside it): a JSON tree's key and value. Such regions all looked alike
+ * to the field groups, which offered the first row's only.
+ */
+const anonymousBox = (el: Element, row: Element): boolean => {
+  if (!visible(el) || el.closest('form') || OWN_NAME.some((a) => (el.getAttribute(a) ?? '').trim())) return false;
+  if ((el as HTMLInputElement).labels?.length) return false;
+  const { label, nearby } = labelOf(el, el.getRootNode() as Document | ShadowRoot);
+  return !label && (!nearby || (row.textContent ?? '').includes(nearby));
+};
+
+/** A row's own anonymous text boxes, in order; the last is the one `set_item` types into (a key-value row's value). */
+const rowTextBoxes = (row: Element): Element[] =>
+  Array.from(row.querySelectorAll(TEXT_BOX)).filter((el) => anonymousBox(el, row));
 
 /** What a person reads on a row's button: its words, else what its CSS draws (a "×" in ::after), else its tooltip. */
 function controlWord(el: Element): string {
@@ -61,6 +85,9 @@ function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }>
       byAction.set(a.action, [...(byAction.get(a.action) ?? []), control]);
       if (!out.has(a.action)) out.set(a.action, { word: a.word, rows: [] });
     }
+    const box = rowTextBoxes(row).at(-1);
+    if (box) byAction.set('set', [box]);
+    if (box && !out.has('set')) out.set('set', { word: 'Set', rows: [] });
     for (const [action, controls] of byAction) {
       const cells = controls.map((c) => c.closest('td,th,[role=gridcell]'));
       const perCell = controls.length > 1 && cells.every((c, i) => c && row.contains(c) && cells.indexOf(c) === i);
@@ -95,6 +122,9 @@ export function rowBoxes(roots: RootInfo[]): Set<Element> {
   for (const list of appLists(roots)) {
     const boxes = list.items.map((row) => row.querySelector(BOX)).filter((b): b is Element => b !== null);
     if (boxes.length * 2 >= list.items.length) for (const b of boxes) out.add(b);
+    // The rows' anonymous text boxes too (set_item types into them).
+    const texts = list.items.map(rowTextBoxes);
+    if (texts.filter((t) => t.length > 0).length * 2 >= list.items.length) for (const b of texts.flat()) out.add(b);
   }
   return out;
 }
@@ -134,6 +164,12 @@ export function rowAction(
     (hit.row as HTMLElement).scrollIntoView?.({ block: 'center' });
     const r = hit.row.getBoundingClientRect();
     return { op: 'rowAction', ok: true, hover: { x: r.left + r.width / 2, y: r.top + r.height / 2 } };
+  }
+  if (req.action === 'set') {
+    // Focused for Node to type into, as a person does (tools/kinds/rows.ts).
+    (hit.control as HTMLElement).scrollIntoView?.({ block: 'center' });
+    (hit.control as HTMLElement).focus();
+    return { op: 'rowAction', ok: (hit.control.getRootNode() as Document | ShadowRoot).activeElement === hit.control };
   }
   if (req.action === 'toggle' && box) {
     box.click(); // synchronous: the box's new state can be read back at once

@@ -1,9 +1,10 @@
 /**
  * Per-row tools: one tool per control that the rows of an app's list share, the row chosen by its
  * text (page-script/rows.ts reads them): `toggle_item {item, checked?}` for a box, `remove_item
- * {item}` for a "Remove" button or a "×", `<word>_item` for any other. A control shown only while
- * its row is hovered is reached as a person reaches it: the pointer moves onto the row, then the
- * control is pressed. A box is read back: one that does not hold what was asked fails the tool.
+ * {item}` for a "Remove" button or a "×", `set_item {item, text}` for an editable region nothing
+ * but its row names (typed into, read back, confirmed with Tab), `<word>_item` for any other. A
+ * control shown only while its row is hovered is reached as a person reaches it: the pointer moves
+ * onto the row, then the control is pressed. A box is read back: one that does not hold what was asked fails the tool.
  * Each tool presses only its own control in the named row, never another button of the page.
  */
 import type { RowBinding } from '../../bindings';
@@ -22,9 +23,21 @@ const CHECKED: ToolParam = {
   required: false,
 };
 
+const TEXT: ToolParam = {
+  name: 'text',
+  description: 'The new text of the row\'s box (its value in a key-value row); "" empties it.',
+  type: 'string',
+  required: true,
+};
+
 function describe(a: RawRowAction): string {
   const list = a.list ? ` of the list "${clip(a.list, 50)}"` : '';
-  const what = a.action === 'toggle' ? 'Check or uncheck the box' : `Press "${clip(a.word, 30)}"`;
+  const what =
+    a.action === 'toggle'
+      ? 'Check or uncheck the box'
+      : a.action === 'set'
+        ? "Type a new text into the box (the last one: a key-value row's value)"
+        : `Press "${clip(a.word, 30)}"`;
   const hover = a.hover
     ? ' It shows only while the row is hovered: the tool hovers the row first, as a person does.'
     : '';
@@ -46,7 +59,7 @@ function rowCandidate(a: RawRowAction, order: number): Candidate {
     tool: {
       name: `${a.action}_item`,
       description: describe(a),
-      params: a.action === 'toggle' ? [item, CHECKED] : [item],
+      params: a.action === 'toggle' ? [item, CHECKED] : a.action === 'set' ? [item, TEXT] : [item],
     },
     binding: { kind: 'rows', listIdx: a.listIdx, action: a.action },
   };
@@ -77,6 +90,23 @@ async function act(ctx: RunContext, binding: RowBinding): Promise<void> {
   // control and shows its state in the page map that comes back.
   if (checked !== undefined && res.checked !== undefined && res.checked !== checked)
     throw new ToolError('FIELD_NOT_SET', `The row's box is ${res.checked ? 'checked' : 'unchecked'}, not as asked.`);
+  if (binding.action === 'set') await typeIntoFocused(ctx, String(ctx.values.text ?? ''));
+}
+
+/**
+ * The row's box has the focus: its text is selected and the new text typed over it with the
+ * keyboard, as a person does (an editor keeps its model by its key and input events). It is read
+ * back before it is left with Tab, which commits it: a box that does not hold the text fails.
+ */
+async function typeIntoFocused(ctx: RunContext, text: string): Promise<void> {
+  const box = await callPageScript(ctx.page, { op: 'editBox', select: true });
+  if (box.op !== 'editBox' || !box.ok) throw new ToolError('TOOL_FAILED', "The row's box did not take the focus.");
+  if (text === '') await ctx.page.keyboard.press('Backspace');
+  else await ctx.page.keyboard.type(text);
+  const held = await callPageScript(ctx.page, { op: 'editBox', select: false });
+  if (held.op !== 'editBox' || !held.ok || held.value.trim() !== text.trim())
+    throw new ToolError('FIELD_NOT_SET', "The row's box does not hold the new text; it was not confirmed.");
+  await ctx.page.keyboard.press('Tab');
 }
 
 export const rows: ToolKind<RowBinding> = {

@@ -1,0 +1,21 @@
+/**
+ * Which buttons near loose fields (outside any form) are the fields' own, for form-groups.ts: a
+ * button that opens a list, menu or dialog, a tab, or one that comes before every field sends
+ * nothing of theirs; near boxes and radios only a button that says it sends or applies does.
+ */
+
+/** `a` comes before `b` in their (one) document or shadow tree. */
+export const precedes = (a: Element, b: Element): boolean => {
+  const pos = a.compareDocumentPosition(b);
+  return (pos & Node.DOCUMENT_POSITION_DISCONNECTED) === 0 && (pos & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+};
+
+export const opensPopup = (b: Element): boolean =>
+  b.hasAttribute('aria-expanded') ||
+  /^(true|menu|listbox|tree|grid|dialog)$/i.test(b.getAttribute('aria-haspopup') ?? '');
+
+/** A tab shows one of its panels ("Example Value | Schema"): it sends nothing, whatever fields sit near it. */
+export const isTab = (b: Element): boolean => b.getAttribute('role') === 'tab' || !!b.closest('[role=tablist]');
+
+/** What a button near boxes and radios says when it is theirs: it sends or applies them. */
+export const SENDS_CHOICES = /^(apply|save|submit|update|filter|ok|done|confirm|continue|next|search|go|send|vote)\b/i;
