@@ -53,6 +53,25 @@ function chooseGesture(tools: Tool[], gesture: 'hover' | 'double_click', target:
   return best && best.score >= MIN_SCORE ? best : undefined;
 }
 
+/**
+ * Typing a new text into one row's box: a tool that says it types text in a row, with a param
+ * whose options name the rows (one of them starting with the item's words) and a free-text param.
+ */
+function chooseRowText(tools: Tool[], item: string, text: string): Choice | undefined {
+  const words = normalize(item);
+  for (const tool of tools.filter((t) => says(t, /\brow\b/) && says(t, /\b(type|types|text)\b/))) {
+    const rowParam = tool.params.find((p) => p.options?.some((o) => normalize(o).startsWith(words)));
+    const textParam = tool.params.find((p) => p !== rowParam && !p.options?.length && p.type !== 'boolean');
+    if (!rowParam || !textParam) continue;
+    const row =
+      rowParam.options!.find((o) => normalize(o) === words) ??
+      rowParam.options!.find((o) => normalize(o).startsWith(words))!;
+    const params = { [rowParam.name]: row, [textParam.name]: text };
+    return { tool: tool.name, params, score: 1, why: `${tool.name}(${JSON.stringify(params)})` };
+  }
+  return undefined;
+}
+
 /** A param's label: its description without the trailing hint in parentheses ("(true to check)"). */
 const labelOfParam = (description: string) => normalize(description.replace(/\s*\([^()]*\)\s*$/, ''));
 
@@ -189,6 +208,11 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
     }
     case 'click':
       return chooseToggle(tools, step.target) ?? choiceFor(step, tools);
+    case 'set_row': {
+      const c = chooseRowText(tools, step.item, step.text);
+      if (!c) throw new StepFailure(`no tool types a text into the row "${step.item}"`);
+      return c;
+    }
     default:
       return choiceFor(step, tools);
   }
@@ -210,6 +234,8 @@ export function stepTargets(step: BenchStep): string[] {
       return [step.target];
     case 'press':
       return step.target ? [step.target] : [];
+    case 'set_row':
+      return [step.item];
     case 'fill':
       return Object.keys(step.values);
     case 'search':
@@ -246,6 +272,8 @@ export function stepText(step: BenchStep): string {
       return `fill [${Object.keys(step.values).join(', ')}]${step.submit ? ` submit "${step.submit}"` : ''}${step.send === false ? ' unsent' : ''}`;
     case 'search':
       return `search "${step.query}"`;
+    case 'set_row':
+      return `set the row "${step.item}" to "${step.text}"`;
     default:
       return step.do;
   }

@@ -124,6 +124,13 @@ export const SOURCES: readonly Source[] = [
     cleanUrls: false,
   },
   {
+    name: 'jsoneditor',
+    title: "JSON Editor (jsoneditor): a JSON tree editor's own examples, its rows editable regions with no name",
+    npmPackage: 'jsoneditor',
+    webRoot: '.',
+    cleanUrls: false,
+  },
+  {
     name: 'jquery-ui',
     title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
     webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',

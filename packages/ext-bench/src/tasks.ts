@@ -23,13 +23,15 @@ export type Kind = (typeof KINDS)[number];
 
 /**
  * Steps the web-corpus agent does not know, added here: pressing a key in (or after filling) a
- * field, hovering over an element, double-clicking one. The agent looks for a tool that says it does
+ * field, hovering over an element, double-clicking one, typing a new text into the box of one row
+ * of a list (`item`: the words the row starts with). The agent looks for a tool that says it does
  * that, as a person reading the tool list would.
  */
 export type ExtStep =
   | { do: 'press'; key: string; target?: string }
   | { do: 'hover'; target: string }
-  | { do: 'double_click'; target: string };
+  | { do: 'double_click'; target: string }
+  | { do: 'set_row'; item: string; text: string };
 
 export type BenchStep = Step | ExtStep;
 
