@@ -37,7 +37,8 @@ fi
 
 # --- Debian packages: Chromium (and its headless shell), Redis; for page-map's tests on pages
 # others wrote, Django and django-allauth (their own account pages, run with the Debian Python),
-# the Japanese Debian New Maintainers' Guide (articles in a language written without spaces) and
+# the Japanese Debian New Maintainers' Guide (articles in a language written without spaces), the
+# German Debian Reference and the Chinese Debian FAQ (chapters that open with their own index), and
 # the Apache HTTP Server manual (articles with menus and a sidebar, in ten languages) and jQuery UI's
 # demo pages (its widgets, for the external benchmark) -----------------------------------------
 missing=()
@@ -47,6 +48,8 @@ command -v chromium >/dev/null || missing+=(chromium)
 /usr/bin/python3 -c 'import django' 2>/dev/null || missing+=(python3-django)
 /usr/bin/python3 -c 'import allauth' 2>/dev/null || missing+=(python3-django-allauth)
 [ -d /usr/share/doc/maint-guide-ja/html ] || missing+=(maint-guide-ja)
+[ -f /usr/share/debian-reference/ch01.de.html ] || missing+=(debian-reference-de)
+[ -d /usr/share/doc/debian/FAQ/zh-cn ] || missing+=(debian-faq-zh-cn)
 [ -d /usr/share/doc/apache2-doc/manual ] || missing+=(apache2-doc)
 [ -d /usr/share/doc/libjs-jquery-ui-docs/examples ] || missing+=(libjs-jquery-ui-docs)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -71,15 +71,20 @@ const SPELLED: Record<string, string> = {
 };
 
 /** Closing quotes or brackets that may follow a terminal mark. */
-const CLOSERS = String.raw`["”’')\]」』）]*`;
+const CLOSER = String.raw`["”’')\]」』）]`;
+const CLOSERS = `${CLOSER}*`;
 /**
  * Full stops of scripts written without spaces between sentences (Chinese, Japanese: 。！？, the
- * half-width ｡ and the full-width ！？): a sentence ends at one whatever follows it.
+ * half-width ｡ and the full-width ！？): a sentence ends at one whatever follows it — at the last
+ * of a run: "（以及解答！）。" ends once.
  */
-const CJK_END = `[。！？｡]+${CLOSERS}`;
+const CJK_END = `[。！？｡]+${CLOSERS}(?:[。！？｡]+${CLOSERS})*`;
 
 /** A space after every CJK full stop that has none, so every splitter below sees a boundary. */
-const spaceAfterCjkStops = (text: string): string => text.replace(new RegExp(`(${CJK_END})(?=\\S)`, 'g'), '$1 ');
+// The look-ahead refuses a closer too: else the match backs off from "？”" at a text's end and
+// puts the space inside, making the quote mark a sentence of its own.
+const spaceAfterCjkStops = (text: string): string =>
+  text.replace(new RegExp(`(${CJK_END})(?=[^\\s"”’')\\]」』）])`, 'g'), '$1 ');
 
 /** A strict boundary: terminal marks, closing quotes or brackets, then white space or the end. */
 const STRICT_BOUNDARY = new RegExp(`[.!?…。！？｡]+${CLOSERS}(?=\\s|$)`, 'g');
@@ -105,6 +110,14 @@ function endsWithAbbreviation(chunk: string): boolean {
 }
 
 /**
+ * A mark closed by a bracket the sentence opened in its middle: "(その回答も!) を集めています",
+ * "a reply (yes!) came". The sentence goes on after the parenthesis; only a sentence written
+ * wholly in brackets ends inside them.
+ */
+const inParenthesis = (mark: string, chunk: string): boolean =>
+  /[)\]）]$/.test(mark) && !/^["“'(\[「『（]/.test(chunk.trim());
+
+/**
  * Splits text into sentences: at a terminal mark followed by a capital, a digit or a letter of a
  * script without case (Chinese, Japanese, Arabic …), never after an abbreviation; and at every
  * CJK full stop (。！？), which needs no space after it.
@@ -119,6 +132,7 @@ export function sentences(text: string): string[] {
     const end = m.index + mark.length;
     const chunk = flat.slice(start, end);
     if (mark.startsWith('.') && mark.length === 1 && endsWithAbbreviation(chunk)) continue;
+    if (m[1] && inParenthesis(m[1], chunk)) continue;
     out.push(chunk.trim());
     start = m.index + m[0].length;
   }
@@ -140,6 +154,9 @@ export function asOneSentence(sentence: string): string {
   const tail = new RegExp(`[.!?…。！？｡]+${CLOSERS}$`).exec(s);
   const ending = tail ? tail[0] : '.';
   s = tail ? s.slice(0, tail.index) : s;
+  // A mark closed by a bracket or quote just before the end ("（以及解答！）。"): a reader who cuts
+  // after every 。！？ would find a sentence in the "）。" left behind it.
+  s = s.replace(new RegExp(`[。！？｡]+(?=${CLOSER}+$)`, 'u'), '');
   s = s.replace(
     /(^|[\s("“'])(e\.g\.|i\.e\.|etc\.|cf\.|vs\.)(?=\s)/gi,
     (_m, pre: string, abbr: string) => `${pre}${SPELLED[abbr.toLowerCase()]}`,
@@ -161,6 +178,9 @@ export function clampSummary(s: string, maxSentences = 3, maxChars = 600): strin
     .slice(0, maxSentences);
   // Chinese and Japanese put no space after a full stop.
   let out = parts.reduce((acc, p) => (!acc ? p : /[。！？｡]\S*$/.test(acc) ? acc + p : `${acc} ${p}`), '');
+  // A reader who cuts after every 。！？ finds a sentence in the closing quote of "…的？”" when it is
+  // the last thing: the stop goes after the quote there ("…的”？"), where no words are left behind it.
+  out = out.replace(new RegExp(`([。！？｡]+)(${CLOSER}+)$`, 'u'), '$2$1');
   if (out.length > maxChars)
     out =
       out

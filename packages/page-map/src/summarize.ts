@@ -57,9 +57,28 @@ function isProse(line: string): boolean {
   return line.length >= 40 && wordCount(line) >= 6;
 }
 
+/** A heading's line in the page text (main-text.ts marks them as Markdown does). */
+const HEADING_LINE = /^# /;
+
+/**
+ * Paragraphs first: a section title reads like a sentence but says only what a section is about.
+ * A page whose only prose is in its headings (a landing page's taglines) is read from those.
+ */
 export function offlineSummary(input: SummaryInput): string {
   const title = input.title.trim();
   const lines = input.text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
+  const plain = lines.map((l) => l.replace(HEADING_LINE, ''));
+  let picked = firstSentences(
+    lines.filter((l) => !HEADING_LINE.test(l)),
+    title,
+  );
+  if (picked.length === 0) picked = firstSentences(plain, title);
+  if (picked.length === 0) return littleText(input.url, title, plain);
+  return clampSummary(picked.join(' '), 3, 420);
+}
+
+/** The first sentences of the prose lines: at most three and about 350 characters. */
+function firstSentences(lines: string[], title: string): string[] {
   const picked: string[] = [];
   let chars = 0;
   for (const line of lines) {
@@ -71,30 +90,34 @@ export function offlineSummary(input: SummaryInput): string {
     if (title && !endsSentence(line) && title.toLowerCase().includes(line.toLowerCase())) continue;
     for (const s of sentences(line)) {
       if (wordCount(s) < 4) continue;
-      if (title && s.toLowerCase() === title.toLowerCase()) continue;
-      const sentence = endsSentence(s) ? s : `${s}.`;
+      // The page's heading said again ("Empezando «de la forma correcta»." in the title "Capítulo 1.
+      // Empezando «de la forma correcta».").
+      if (title && title.toLowerCase().includes(s.toLowerCase().replace(/[.!?。！？]$/u, ''))) continue;
+      // A line that leads into a list ends with a colon: "… werfen:" reads as "… werfen.".
+      const sentence = endsSentence(s) ? s : `${s.replace(/[\s:;,]+$/u, '')}.`;
       // A page that repeats a line (two operations with one description, a footer twice) says it once.
       if (picked.some((p) => p.toLowerCase() === sentence.toLowerCase())) continue;
       picked.push(sentence);
       chars += s.length;
-      if (picked.length >= 3 || chars >= 350) break;
+      if (picked.length >= 3 || chars >= 350) return picked;
     }
-    if (picked.length >= 3 || chars >= 350) break;
   }
-  if (picked.length === 0) {
-    let host = '';
-    try {
-      host = new URL(input.url).host;
-    } catch {
-      host = '';
-    }
-    const heading = lines.find((l) => l.length >= 3 && l.length < 120) ?? '';
-    const name = title || heading || host || 'This page';
-    return clampSummary(
-      `${name}${host && !name.includes(host) ? ` (${host})` : ''} has little readable text${heading && heading !== name ? `; it shows "${heading}"` : ''}.`,
-    );
+  return picked;
+}
+
+/** What a page with no prose is: its title or first short line, and its host. */
+function littleText(url: string, title: string, lines: string[]): string {
+  let host = '';
+  try {
+    host = new URL(url).host;
+  } catch {
+    host = '';
   }
-  return clampSummary(picked.join(' '), 3, 420);
+  const heading = lines.find((l) => l.length >= 3 && l.length < 120) ?? '';
+  const name = title || heading || host || 'This page';
+  return clampSummary(
+    `${name}${host && !name.includes(host) ? ` (${host})` : ''} has little readable text${heading && heading !== name ? `; it shows "${heading}"` : ''}.`,
+  );
 }
 
 export interface ClaudeSummarizerOptions {

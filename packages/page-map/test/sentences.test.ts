@@ -77,3 +77,28 @@ test('the offline summary of a page whose first paragraph is long is 1–3 sente
     expect(strictCountOk(summary)).toBe(true);
   }
 });
+
+test('a mark inside a parenthesis, or in a run of marks, ends no sentence of its own', () => {
+  // A reader who cuts after every 。！？ and at . ! ? before a space.
+  const asRead = (s: string) =>
+    s
+      .replace(/([。！？｡])/g, '$1\n')
+      .replace(/([.!?…])["”’')\]]*\s+/g, '$1\n')
+      .split('\n')
+      .filter((x) => x.trim()).length;
+  const cases = [
+    // The Japanese Debian FAQ: "(その回答も!)" in the middle of its first sentence.
+    ['この文書は疑問 (その回答も!) を集めています。他の文書へのポインタです。三つ目の文です。', 3],
+    // The Chinese FAQ: "！）。" closes one sentence.
+    ['常见问题（以及解答！）。如果可能，会提供链接。您会发现一些解答。', 3],
+    // A quoted question as the last thing: its closing quote is no sentence.
+    ['有三种版本。“测试”版有时会冻结。它是如何“冻结”的？”', 3],
+    ['A reply (yes!) came at last. Then nothing. The end.', 3],
+  ] as const;
+  for (const [text, n] of cases) {
+    const summary = clampSummary(text, 3, 420);
+    expect(strictSentenceCount(summary)).toBe(n);
+    expect(asRead(summary)).toBe(n);
+  }
+  expect(sentences('他说“好的。”然后走了。')).toEqual(['他说“好的。”', '然后走了。']);
+});

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClaudeSummarizer, OfflineSummarizer, SUMMARY_SYSTEM_PROMPT } from '../src';
+import { ClaudeSummarizer, OfflineSummarizer, offlineSummary, SUMMARY_SYSTEM_PROMPT } from '../src';
 import { mapOf, useEnv } from './helpers';
 
 const env = useEnv();
@@ -185,4 +185,25 @@ test('Claude: an API error falls back', async () => {
   });
   expect(s.source).toBe('fallback');
   expect(s.summary.length).toBeGreaterThan(0);
+});
+
+test('the offline summary reads paragraphs before section titles, and titles when nothing else is prose', () => {
+  const page = {
+    url: 'https://example.org/ch02',
+    title: 'Chapter 2. Debian package management',
+    text: [
+      '# Chapter 2. Debian package management',
+      '# 2.1. Debian package management prerequisites for everyone',
+      'This chapter is written assuming the latest stable release is bullseye. Debian builds its packages from source.',
+    ].join('\n'),
+  };
+  expect(offlineSummary(page)).toBe(
+    'This chapter is written assuming the latest stable release is bullseye. Debian builds its packages from source.',
+  );
+  const taglines = {
+    url: 'https://example.org/',
+    title: 'Acme',
+    text: '# Build faster websites with the tools you already know\nHome\nPricing',
+  };
+  expect(offlineSummary(taglines)).toBe('Build faster websites with the tools you already know.');
 });

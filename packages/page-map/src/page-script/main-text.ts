@@ -1,5 +1,9 @@
-/** Main text: the content region, without navigation, banners, footers and hidden nodes, one line per block. */
-import { textOf, visible } from './dom';
+/**
+ * Main text: the content region, without navigation, banners, footers, hidden nodes and the page's
+ * own index of its sections, one line per block.
+ */
+import { tagOf, textOf, visible } from './dom';
+import { pageIndexTest } from './page-index';
 import { BANNER, BLOCK_TAGS, NOT_CONTENT } from './selectors';
 
 /** <main> when it has text, else the longest <article>, else the body. */
@@ -18,10 +22,11 @@ export function mainText(maxText: number, shadow = true): string {
   let total = 0;
   if (main) {
     const visCache = new Map<Element, boolean>();
+    const inPageIndex = pageIndexTest();
     const isVis = (el: Element): boolean => {
       let v = visCache.get(el);
       if (v === undefined) {
-        v = !el.closest(NOT_CONTENT) && !el.closest(BANNER) && visible(el);
+        v = !el.closest(NOT_CONTENT) && !el.closest(BANNER) && !inPageIndex(el) && visible(el);
         visCache.set(el, v);
       }
       return v;
@@ -37,18 +42,28 @@ export function mainText(maxText: number, shadow = true): string {
       let blk: Element | null = parent;
       while (blk && !BLOCK_TAGS.has(blk.tagName.toUpperCase())) blk = composedParent(blk);
       if (blk !== lastBlock && line) {
-        parts.push(line.trim());
+        parts.push(asLine(line, lastBlock));
         total += line.length;
         line = '';
       }
       lastBlock = blk;
       line += s;
     }
-    if (line.trim()) parts.push(line.trim());
+    if (line.trim()) parts.push(asLine(line, lastBlock));
   }
   let text = parts.filter(Boolean).join('\n');
   if (text.length > maxText) text = text.slice(0, maxText);
   return text;
+}
+
+/**
+ * A block's line; a heading's starts with "# ", as in Markdown. A section title reads like a
+ * sentence ("Die Ereignisabfolge für das Paketmanagement", a FAQ's question), and a summary that
+ * cannot tell it from a paragraph says which sections a page has instead of what it says.
+ */
+function asLine(line: string, block: Element | null): string {
+  const heading = !!block && (/^H[1-6]$/.test(tagOf(block)) || block.getAttribute('role') === 'heading');
+  return heading ? `# ${line.trim()}` : line.trim();
 }
 
 /** The text nodes under `root` in document order: a page without shadow roots needs no more. */
