@@ -57,6 +57,13 @@ function fillsOnly(tool: PageTool, params: ToolParams): boolean {
 }
 
 /** Checks names, presence and types; returns exact values. Throws ParamError. */
+/**
+ * A param whose "" is a value, not a param left out: the new text of `edit_text` and `set_item`
+ * ("" empties the box). Everywhere else "" means the param was not given.
+ */
+const takesEmpty = (tool: PageTool, name: string): boolean =>
+  name === 'text' && (tool.binding.kind === 'edit' || tool.binding.kind === 'rows');
+
 export function validateParams(tool: PageTool, params: ToolParams): Record<string, Value> {
   const defs = new Map(tool.tool.params.map((p) => [p.name, p]));
   for (const name of Object.keys(params)) {
@@ -70,7 +77,7 @@ export function validateParams(tool: PageTool, params: ToolParams): Record<strin
   const out: Record<string, Value> = {};
   for (const p of tool.tool.params) {
     const v = params[p.name] as Value | null | undefined;
-    if (v === undefined || v === null || v === '') {
+    if (v === undefined || v === null || (v === '' && !takesEmpty(tool, p.name))) {
       if (p.required && !unsent)
         throw new ParamError(`Missing required parameter "${p.name}" for tool ${tool.tool.name}.`);
       continue;

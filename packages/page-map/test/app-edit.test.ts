@@ -25,6 +25,17 @@ describe('Cypress kitchen sink', () => {
       await p.close();
     }
   });
+
+  test('an empty text empties the box (it was refused as not held before)', async () => {
+    const p = await openExternal(env(), '/commands/actions.html');
+    try {
+      const out = await p.run('edit_text', { target: 'Double click to edit', text: '' });
+      expect(out.result).toMatchObject({ success: true });
+      expect(await p.page.$eval('.action-input-hidden', (e) => (e as HTMLInputElement).value)).toBe('');
+    } finally {
+      await p.close();
+    }
+  });
 });
 
 describe('an app in a shadow root', () => {

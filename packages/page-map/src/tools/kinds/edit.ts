@@ -13,6 +13,7 @@ import type { RawPage } from '../../shared/page-script-types';
 import { settle } from '../../settle/settle';
 import { clip } from '../params';
 import type { Candidate, RunContext, ToolKind } from './kind';
+import { typeOverFocused } from './type-over';
 
 /** How long the box a double-click opens may take to appear and take the focus. */
 const BOX_WAIT_MS = 2000;
@@ -41,7 +42,8 @@ function editCandidate(raw: RawPage): Candidate | null {
         },
         {
           name: 'text',
-          description: 'The new text. Left out, the box is only opened (and left focused), for you to type into it.',
+          description:
+            'The new text ("" empties the box, which many apps take as removing the item). Left out, the box is only opened (and left focused), for you to type into it.',
           type: 'string',
           required: false,
         },
@@ -80,14 +82,7 @@ async function runEdit(_binding: EditBinding, { page, call, values, deadline }: 
   const r = await settle(page, deadline, async () => {
     await openBox(page, String(values.target), deadline);
     if (text === undefined) return; // only opened, as asked
-    const box = await callPageScript(page, { op: 'editBox', select: true });
-    if (box.op !== 'editBox' || !box.ok)
-      throw new ToolError('TOOL_FAILED', 'The text box lost the focus before it was typed into.');
-    await page.keyboard.type(text);
-    const held = await callPageScript(page, { op: 'editBox', select: false });
-    if (held.op !== 'editBox' || !held.ok || held.value.trim() !== text.trim())
-      throw new ToolError('FIELD_NOT_SET', 'The text box does not hold the new text; nothing was confirmed.');
-    await page.keyboard.press(box.inForm ? 'Tab' : 'Enter');
+    await typeOverFocused(page, text, { box: 'The text box', confirm: 'own' });
   });
   if (r.timedOut)
     return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);

@@ -15,6 +15,7 @@ import { settle } from '../../settle/settle';
 import type { ToolParam } from '../../bindings';
 import { clip } from '../params';
 import { type Candidate, type RunContext, type ToolKind, settledOutcome } from './kind';
+import { typeOverFocused } from './type-over';
 
 const CHECKED: ToolParam = {
   name: 'checked',
@@ -90,23 +91,8 @@ async function act(ctx: RunContext, binding: RowBinding): Promise<void> {
   // control and shows its state in the page map that comes back.
   if (checked !== undefined && res.checked !== undefined && res.checked !== checked)
     throw new ToolError('FIELD_NOT_SET', `The row's box is ${res.checked ? 'checked' : 'unchecked'}, not as asked.`);
-  if (binding.action === 'set') await typeIntoFocused(ctx, String(ctx.values.text ?? ''));
-}
-
-/**
- * The row's box has the focus: its text is selected and the new text typed over it with the
- * keyboard, as a person does (an editor keeps its model by its key and input events). It is read
- * back before it is left with Tab, which commits it: a box that does not hold the text fails.
- */
-async function typeIntoFocused(ctx: RunContext, text: string): Promise<void> {
-  const box = await callPageScript(ctx.page, { op: 'editBox', select: true });
-  if (box.op !== 'editBox' || !box.ok) throw new ToolError('TOOL_FAILED', "The row's box did not take the focus.");
-  if (text === '') await ctx.page.keyboard.press('Backspace');
-  else await ctx.page.keyboard.type(text);
-  const held = await callPageScript(ctx.page, { op: 'editBox', select: false });
-  if (held.op !== 'editBox' || !held.ok || held.value.trim() !== text.trim())
-    throw new ToolError('FIELD_NOT_SET', "The row's box does not hold the new text; it was not confirmed.");
-  await ctx.page.keyboard.press('Tab');
+  if (binding.action === 'set')
+    await typeOverFocused(ctx.page, String(ctx.values.text ?? ''), { box: "The row's box", confirm: 'Tab' });
 }
 
 export const rows: ToolKind<RowBinding> = {
