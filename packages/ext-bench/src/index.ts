@@ -9,3 +9,5 @@ export * from './rig';
 export * from './score';
 export * from './report';
 export * from './measure';
+export * from './reading-sets';
+export * from './reading';

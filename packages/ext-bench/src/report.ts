@@ -84,13 +84,26 @@ export function reportMarkdown(
   return out.join('\n');
 }
 
+/** A generated section of the document: its markers, and the heading it gets when first appended. */
+export interface Section {
+  start: string;
+  end: string;
+  heading: string;
+}
+
+const TASKS_SECTION: Section = {
+  start: START,
+  end: END,
+  heading: '## External benchmark: pages and apps written by others\n\nSee `packages/ext-bench/README.md`.',
+};
+
 /** The document with the generated section replaced (or appended under its own heading). */
-export function withSection(doc: string, body: string): string {
-  const section = `${START}\n${body}\n${END}`;
-  const a = doc.indexOf('<!-- ext-bench:start');
-  const b = doc.indexOf(END);
-  if (a >= 0 && b > a) return doc.slice(0, a) + section + doc.slice(b + END.length);
-  return `${doc.replace(/\n*$/, '')}\n\n## External benchmark: pages and apps written by others\n\nSee \`packages/ext-bench/README.md\`.\n\n${section}\n`;
+export function withSection(doc: string, body: string, at: Section = TASKS_SECTION): string {
+  const section = `${at.start}\n${body}\n${at.end}`;
+  const a = doc.indexOf(at.start.split(' (')[0]!);
+  const b = doc.indexOf(at.end);
+  if (a >= 0 && b > a) return doc.slice(0, a) + section + doc.slice(b + at.end.length);
+  return `${doc.replace(/\n*$/, '')}\n\n${at.heading}\n\n${section}\n`;
 }
 
 export function writeReport(results: BenchResult[], tasks: BenchTask[], doc = DOC): string {
