@@ -34,9 +34,13 @@ const ARTICLE_START = `
     return n;
   };
   const BLOCKS = 'p,div,ul,ol,dl,table,section,nav,header';
-  // Links to other pages only: a tab list's links to its own panels (#past-day) are the page's state.
+  // Links that lead somewhere: to other pages, or to a part of this one (a table of contents). A
+  // tab list's links to its own panels (#past-day) are the page's state, not a way out.
   const here = location.href.split('#')[0];
-  const away = (a) => { try { return new URL(a.getAttribute('href') || '', document.baseURI).href.split('#')[0] !== here; } catch { return false; } };
+  const away = (a) => {
+    if (a.closest('[role=tablist]') || a.getAttribute('role') === 'tab') return false;
+    try { const url = new URL(a.getAttribute('href') || '', document.baseURI); return url.href.split('#')[0] !== here || !!url.hash; } catch { return false; }
+  };
   const linksOut = (el) => Array.from(el.querySelectorAll('a[href]')).filter(away);
   const linkWords = (el) => { let n = 0; for (const a of linksOut(el)) n += wordsIn(a.textContent || ''); return n; };
   // Prose: eight words of its own (not its links'), or a sentence of three: "This page lists
@@ -59,6 +63,17 @@ const ARTICLE_START = `
       const all = wordsIn(el.textContent || '');
       if (all && linksOut(el).length >= 2 && linkWords(el) * 2 >= all) el.remove();
     }
+  };
+  // Readability keeps one part of a long document made of sibling sections (a DocBook chapter: the
+  // Debian Reference's page_content began in section 1.6 of 6): an article holding less than half
+  // the prose of the page's main region is a part of it, and the main region is taken instead.
+  const lettersIn = (s) => (s || '').replace(/[^\\p{L}\\p{N}]/gu, '').length;
+  const OUTSIDE = 'nav,header,footer,aside,form,[role=navigation],[role=banner],[role=contentinfo],[role=complementary]';
+  const partOnly = (article) => {
+    const main = document.querySelector('main,[role=main],article') || document.body;
+    let prose = 0;
+    for (const p of main ? main.querySelectorAll('p') : []) if (!p.closest(OUTSIDE)) prose += lettersIn(p.textContent);
+    return prose > 1500 && lettersIn(article.textContent) * 2 < prose;
   };
   const articleStart = (html) => {
     const doc = document.implementation.createHTMLDocument('');
@@ -111,7 +126,7 @@ function libSource(): string {
     let title = article && article.title;
     // A notice of copyright or licence (a page's footer, printed or not) is never the article.
     const notice = /^(?:copyright|©|\\(c\\))/i.test((article && article.textContent || '').trim());
-    if (!html || notice || (article.textContent || '').trim().length < 80) {
+    if (!html || notice || (article.textContent || '').trim().length < 80 || partOnly(article)) {
       const main = document.querySelector('main,[role=main],article') || document.body;
       const c = main ? main.cloneNode(true) : null;
       // Its links absolute too: the live document's are as written (./index.html).
