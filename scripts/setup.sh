@@ -38,7 +38,8 @@ fi
 # --- Debian packages: Chromium (and its headless shell), Redis; for page-map's tests on pages
 # others wrote, Django and django-allauth (their own account pages, run with the Debian Python),
 # the Japanese Debian New Maintainers' Guide (articles in a language written without spaces), the
-# German Debian Reference and the Chinese Debian FAQ (chapters that open with their own index), and
+# German Debian Reference and the Chinese Debian FAQ (chapters that open with their own index), the
+# Debian Developer's Reference in English and French (a language switcher with no label), and
 # the Apache HTTP Server manual (articles with menus and a sidebar, in ten languages) and jQuery UI's
 # demo pages (its widgets, for the external benchmark) -----------------------------------------
 missing=()
@@ -50,6 +51,8 @@ command -v chromium >/dev/null || missing+=(chromium)
 [ -d /usr/share/doc/maint-guide-ja/html ] || missing+=(maint-guide-ja)
 [ -f /usr/share/debian-reference/ch01.de.html ] || missing+=(debian-reference-de)
 [ -d /usr/share/doc/debian/FAQ/zh-cn ] || missing+=(debian-faq-zh-cn)
+[ -f /usr/share/developers-reference/pkgs.html ] || missing+=(developers-reference)
+[ -f /usr/share/developers-reference/fr/pkgs.html ] || missing+=(developers-reference-fr)
 [ -d /usr/share/doc/apache2-doc/manual ] || missing+=(apache2-doc)
 [ -d /usr/share/doc/libjs-jquery-ui-docs/examples ] || missing+=(libjs-jquery-ui-docs)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -10,6 +10,7 @@
 import type { FormBinding, ToolParam } from '../../bindings';
 import type { RawGroup } from '../../shared/page-script-types';
 import { slug } from '../../shared/slug';
+import { isLanguageList } from '../languages';
 import { fieldParamName } from '../naming';
 import { buildParam, clip, fieldDescription } from '../params';
 import type { Candidate } from './kind';
@@ -45,8 +46,13 @@ function describe(label: string, choice: boolean, enter: boolean, listened: bool
 }
 
 export function standaloneCandidate(g: RawGroup): Candidate | null {
-  const f = g.fields[0];
-  if (!f) return null;
+  const first = g.fields[0];
+  if (!first) return null;
+  // A list of languages without a label of its own is the page's language switcher.
+  const f =
+    first.type === 'select' && !first.label && isLanguageList(first.options, first.optionValues)
+      ? { ...first, label: 'Language' }
+      : first;
   const label = f.label || f.placeholder || f.nearby || f.name;
   const choice = f.type === 'select';
   const listened = !choice && f.entersOn !== true && f.hearsKeys === true;
