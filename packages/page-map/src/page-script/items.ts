@@ -97,8 +97,23 @@ export interface AppList {
   items: Element[];
 }
 
+/**
+ * The lists found for a scan's roots: one extraction asks four times (the field groups, the rows'
+ * boxes, the rows' tools, the items), and its roots are one array made for that scan.
+ */
+const found = new WeakMap<RootInfo[], AppList[]>();
+
 /** The app lists of the page, in page order, at most five (their items are not capped here). */
 export function appLists(roots: RootInfo[]): AppList[] {
+  let lists = found.get(roots);
+  if (!lists) {
+    lists = findAppLists(roots);
+    found.set(roots, lists);
+  }
+  return lists;
+}
+
+function findAppLists(roots: RootInfo[]): AppList[] {
   const out: AppList[] = [];
   for (const ri of roots) {
     for (const list of Array.from(ri.root.querySelectorAll(LIST_SEL))) {

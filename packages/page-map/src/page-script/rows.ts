@@ -35,7 +35,6 @@ const OWN_NAME = ['name', 'id', 'placeholder', 'aria-label', 'aria-labelledby', 
  */
 const anonymousBox = (el: Element, row: Element): boolean => {
   if (!visible(el) || el.closest('form') || OWN_NAME.some((a) => (el.getAttribute(a) ?? '').trim())) return false;
-  if ((el as HTMLInputElement).labels?.length) return false;
   const { label, nearby } = labelOf(el, el.getRootNode() as Document | ShadowRoot);
   return !label && (!nearby || (row.textContent ?? '').includes(nearby));
 };
@@ -43,6 +42,17 @@ const anonymousBox = (el: Element, row: Element): boolean => {
 /** A row's own anonymous text boxes, in order; the last is the one `set_item` types into (a key-value row's value). */
 const rowTextBoxes = (row: Element): Element[] =>
   Array.from(row.querySelectorAll(TEXT_BOX)).filter((el) => anonymousBox(el, row));
+
+/** Each row's text boxes, found once per list of a scan: the field groups and the rows' tools both ask. */
+const textBoxes = new WeakMap<AppList, Element[][]>();
+function textBoxesOf(list: AppList): Element[][] {
+  let boxes = textBoxes.get(list);
+  if (!boxes) {
+    boxes = list.items.map(rowTextBoxes);
+    textBoxes.set(list, boxes);
+  }
+  return boxes;
+}
 
 /** What a person reads on a row's button: its words, else what its CSS draws (a "×" in ::after), else its tooltip. */
 function controlWord(el: Element): string {
@@ -77,7 +87,8 @@ interface RowHit {
  */
 function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }> {
   const out = new Map<string, { word: string; rows: RowHit[] }>();
-  for (const row of list.items) {
+  const boxes = textBoxesOf(list);
+  list.items.forEach((row, r) => {
     const byAction = new Map<string, Element[]>();
     for (const control of Array.from(row.querySelectorAll(CONTROL))) {
       const a = actionOf(control);
@@ -85,7 +96,7 @@ function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }>
       byAction.set(a.action, [...(byAction.get(a.action) ?? []), control]);
       if (!out.has(a.action)) out.set(a.action, { word: a.word, rows: [] });
     }
-    const box = rowTextBoxes(row).at(-1);
+    const box = boxes[r]!.at(-1);
     if (box) byAction.set('set', [box]);
     if (box && !out.has('set')) out.set('set', { word: 'Set', rows: [] });
     for (const [action, controls] of byAction) {
@@ -94,7 +105,7 @@ function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }>
       if (perCell) controls.forEach((control, i) => out.get(action)!.rows.push({ row: cells[i]!, control }));
       else out.get(action)!.rows.push({ row, control: controls[0]! });
     }
-  }
+  });
   return out;
 }
 
@@ -123,7 +134,7 @@ export function rowBoxes(roots: RootInfo[]): Set<Element> {
     const boxes = list.items.map((row) => row.querySelector(BOX)).filter((b): b is Element => b !== null);
     if (boxes.length * 2 >= list.items.length) for (const b of boxes) out.add(b);
     // The rows' anonymous text boxes too (set_item types into them).
-    const texts = list.items.map(rowTextBoxes);
+    const texts = textBoxesOf(list);
     if (texts.filter((t) => t.length > 0).length * 2 >= list.items.length) for (const b of texts.flat()) out.add(b);
   }
   return out;
