@@ -12,8 +12,7 @@
  * Languages: de | en | …" (or, on an index, with the copyright footer).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { extractPageMap, offlineSummary } from '../src';
-import { openExternal, sentencesAsRead, useExternalEnv } from './external-env';
+import { openExternal, summaryInOneToThree, useExternalEnv } from './external-env';
 
 /** Installed by scripts/setup.sh (Debian package apache2-doc). */
 const MANUAL = '/usr/share/doc/apache2-doc/manual';
@@ -57,11 +56,7 @@ test('the manual is installed (scripts/setup.sh): each language has its pages an
 test.each(pages)('%s: a 1–3 sentence summary and page_content open with the article', async (path) => {
   const p = await openExternal(env(), path);
   try {
-    const map = await extractPageMap(p.page, { includeContent: true });
-    const summary = offlineSummary({ url: map.url, title: map.title, text: map.text });
-    const n = sentencesAsRead(summary);
-    expect(n).toBeGreaterThanOrEqual(1);
-    expect(n).toBeLessThanOrEqual(3);
+    const { summary, map } = await summaryInOneToThree(p.page, true);
     const article = bare(
       await p.page.evaluate(
         (sel) => [...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.innerText).join(' '),

@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { closeTestBrowser, launchTestBrowser, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
-import { extractPageMap, preparePage, runTool, type PageMap, type ToolRunOutcome } from '../src';
+import { extractPageMap, offlineSummary, preparePage, runTool, type PageMap, type ToolRunOutcome } from '../src';
 
 /** The Cypress kitchen-sink app as its npm package ships it (pages under commands/, shared /assets). */
 export const KITCHEN_SINK_APP = join(dirname(require.resolve('cypress-example-kitchensink/package.json')), 'app');
@@ -71,3 +71,19 @@ export const sentencesAsRead = (s: string): number =>
     .replace(/([.!?…])["”’')\]]*\s+/g, '$1\n')
     .split('\n')
     .filter((x) => x.trim()).length;
+
+/**
+ * The page's offline summary as the service makes it, checked to hold 1–3 sentences as a reader
+ * counts them; with the page map it came from (Markdown included when asked).
+ */
+export async function summaryInOneToThree(
+  page: Page,
+  includeContent = false,
+): Promise<{ summary: string; map: PageMap }> {
+  const map = await extractPageMap(page, { includeContent });
+  const summary = offlineSummary({ url: map.url, title: map.title, text: map.text });
+  const n = sentencesAsRead(summary);
+  expect(n).toBeGreaterThanOrEqual(1);
+  expect(n).toBeLessThanOrEqual(3);
+  return { summary, map };
+}

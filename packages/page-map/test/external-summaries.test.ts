@@ -6,8 +6,7 @@
  * summary held five or more.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { extractPageMap, offlineSummary } from '../src';
-import { openExternal, sentencesAsRead, useExternalEnv } from './external-env';
+import { openExternal, summaryInOneToThree, useExternalEnv } from './external-env';
 
 /** Installed by scripts/setup.sh (Debian package maint-guide-ja). */
 const GUIDE = '/usr/share/doc/maint-guide-ja/html';
@@ -22,11 +21,7 @@ test('the guide is installed (scripts/setup.sh)', () => {
 test.each(chapters)('%s: the summary is the chapter in 1–3 sentences', async (file) => {
   const p = await openExternal(env(), `/${file}`);
   try {
-    const map = await extractPageMap(p.page, { includeContent: false });
-    const summary = offlineSummary({ url: map.url, title: map.title, text: map.text });
-    const n = sentencesAsRead(summary);
-    expect(n).toBeGreaterThanOrEqual(1);
-    expect(n).toBeLessThanOrEqual(3);
+    const { summary } = await summaryInOneToThree(p.page);
     expect(summary).not.toMatch(/[。！？]\./); // no Latin stop glued after a Japanese one
     expect(summary).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}]/u); // the chapter's prose, not only its English note
   } finally {
