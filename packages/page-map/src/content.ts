@@ -67,13 +67,24 @@ const ARTICLE_START = `
   // Readability keeps one part of a long document made of sibling sections (a DocBook chapter: the
   // Debian Reference's page_content began in section 1.6 of 6): an article holding less than half
   // the prose of the page's main region is a part of it, and the main region is taken instead.
-  const lettersIn = (s) => (s || '').replace(/[^\\p{L}\\p{N}]/gu, '').length;
   const OUTSIDE = 'nav,header,footer,aside,form,[role=navigation],[role=banner],[role=contentinfo],[role=complementary]';
+  // An article that lacks the region's first paragraph begins after the document does (a chapter
+  // taken from its second section on): a part too, unless it holds nearly all the prose anyway.
+  const bare = (s) => (s || '').replace(/[^\\p{L}\\p{N}]/gu, '');
   const partOnly = (article) => {
     const main = document.querySelector('main,[role=main],article') || document.body;
+    const paras = main ? Array.from(main.querySelectorAll('p')).filter((p) => !p.closest(OUTSIDE)) : [];
     let prose = 0;
-    for (const p of main ? main.querySelectorAll('p') : []) if (!p.closest(OUTSIDE)) prose += lettersIn(p.textContent);
-    return prose > 1500 && lettersIn(article.textContent) * 2 < prose;
+    for (const p of paras) prose += bare(p.textContent).length;
+    if (prose <= 1500) return false;
+    // Measured alike: the prose of the article's own paragraphs.
+    const doc = document.implementation.createHTMLDocument('');
+    doc.body.innerHTML = article.content;
+    let kept = 0;
+    for (const p of doc.body.querySelectorAll('p')) kept += bare(p.textContent).length;
+    if (kept * 2 < prose) return true;
+    const first = paras.find((p) => bare(p.textContent).length >= 60);
+    return !!first && kept * 5 < prose * 4 && !bare(article.textContent).includes(bare(first.textContent).slice(0, 40));
   };
   const articleStart = (html) => {
     const doc = document.implementation.createHTMLDocument('');
