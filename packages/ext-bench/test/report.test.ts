@@ -47,17 +47,33 @@ test('the generated section is replaced in place, the rest of the document kept'
 });
 
 test('the summaries report counts per set and language and lists every failure with its summary', () => {
-  const base = { set: 'debian-faq', lang: 'zh-cn', path: 'zh-cn/a.zh-cn.html', fromParagraph: true as const };
+  const base = {
+    set: 'debian-faq',
+    lang: 'zh-cn',
+    path: 'zh-cn/a.zh-cn.html',
+    fromParagraph: true as const,
+    contentStarts: true as const,
+  };
   const results: ReadingResult[] = [
     { ...base, summary: '一。二。三。', sentences: sentencesAsRead('一。二。三。') },
     { ...base, path: 'zh-cn/b.zh-cn.html', summary: '一。二。三？”', sentences: sentencesAsRead('一。二。三？”') },
-    { ...base, lang: 'de', path: 'de/c.de.html', summary: 'Eins.', sentences: 1, fromParagraph: false },
+    {
+      ...base,
+      lang: 'de',
+      path: 'de/c.de.html',
+      summary: 'Eins.',
+      sentences: 1,
+      fromParagraph: false,
+      contentStarts: false,
+    },
   ];
   expect(results.map((r) => r.sentences)).toEqual([3, 4, 1]);
   const md = readingMarkdown(results, '2026-11-28');
-  expect(md).toContain('| debian-faq | zh-cn | 2 | 1 | 2 | 1 |');
-  expect(md).toContain('| debian-faq | de | 1 | 1 | 0 | 0 |');
+  expect(md).toContain('| debian-faq | zh-cn | 2 | 1 | 2 | 2 | 1 |');
+  expect(md).toContain('| debian-faq | de | 1 | 1 | 0 | 0 | 0 |');
   expect(md).toContain('Failures (2):');
-  expect(md).toContain('`debian-faq/zh-cn/b.zh-cn.html`: 4 sentences');
-  expect(md).toContain('`debian-faq/de/c.de.html`: 1 sentence, opening not from a paragraph');
+  expect(md).toContain('`debian-faq/zh-cn/b.zh-cn.html`: a summary of 4 sentences');
+  expect(md).toContain(
+    '`debian-faq/de/c.de.html`: a summary of 1 sentence, opening not from a paragraph (false): "Eins."; page_content does not start with the chapter',
+  );
 });

@@ -76,7 +76,7 @@ const ARTICLE_START = `
     const paras = main ? Array.from(main.querySelectorAll('p')).filter((p) => !p.closest(OUTSIDE)) : [];
     let prose = 0;
     for (const p of paras) prose += bare(p.textContent).length;
-    if (prose <= 1500) return false;
+    if (prose <= 600) return false;
     // Measured alike: the prose of the article's own paragraphs.
     const doc = document.implementation.createHTMLDocument('');
     doc.body.innerHTML = article.content;

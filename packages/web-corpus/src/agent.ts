@@ -19,7 +19,8 @@ import type { Step } from './corpus';
 
 /** The API as the agent sees it. `PagemapApi` is the real one; tests may wrap it. */
 export interface AgentApi {
-  open(url: string): Promise<BrowseResponse>;
+  /** `withContent`: the page's content as Markdown too (`page_content`). */
+  open(url: string, withContent?: boolean): Promise<BrowseResponse>;
   run(sessionId: string, tool: string, params: ToolParams): Promise<BrowseResponse>;
   close(sessionId: string): Promise<void>;
 }
@@ -30,8 +31,8 @@ export class PagemapApi implements AgentApi {
   constructor(opts: { baseUrl: string; apiKey: string }) {
     this.#pm = new Pagemap({ ...opts, retries: 1 });
   }
-  open(url: string) {
-    return this.#pm.browse({ url });
+  open(url: string, withContent = false) {
+    return this.#pm.browse(withContent ? { url, include_page_content: true } : { url });
   }
   run(sessionId: string, tool: string, params: ToolParams) {
     return this.#pm.browse({ session_id: sessionId, tool, params });
