@@ -49,12 +49,16 @@ export interface OpenedPage {
   close: () => Promise<void>;
 }
 
-/** Opens an external page (path under the env's siteDir) in a fresh context and maps it. */
-export async function openExternal(env: ExternalEnv, path: string): Promise<OpenedPage> {
+/**
+ * Opens an external page (path under the env's siteDir) in a fresh context and maps it; `ready`:
+ * a selector the page's own script draws (an editor), waited for before the map is made.
+ */
+export async function openExternal(env: ExternalEnv, path: string, ready?: string): Promise<OpenedPage> {
   const ctx = await env.browser.createBrowserContext();
   const page = await ctx.newPage();
   await preparePage(page);
   await page.goto(env.server.url(path), { waitUntil: 'load' });
+  if (ready) await page.waitForSelector(ready);
   const map = await extractPageMap(page, { includeContent: false });
   return {
     page,
@@ -62,6 +66,21 @@ export async function openExternal(env: ExternalEnv, path: string): Promise<Open
     run: (tool, params) => runTool(page, map, { tool, ...(params ? { params } : {}) }, { timeoutMs: 8000 }),
     close: () => ctx.close(),
   };
+}
+
+/** Opens an external page, runs `fn` on it and closes it, whatever `fn` does. */
+export async function withExternalPage(
+  env: ExternalEnv,
+  path: string,
+  fn: (p: OpenedPage) => Promise<void>,
+  ready?: string,
+): Promise<void> {
+  const p = await openExternal(env, path, ready);
+  try {
+    await fn(p);
+  } finally {
+    await p.close();
+  }
 }
 
 /** A reader's count of sentences, independent of the product's splitter: at 。！？ wherever they stand, at . ! ? before a space. */

@@ -129,8 +129,10 @@ function onePasswordPurpose(g: RawGroup, fields: RawField[], pw: RawField): Purp
   if (fields.length >= 4 && SIGNUP_WORDS.test(words)) return 'sign_up';
   if (fields.length >= 5) return signals >= 1 ? 'sign_up' : 'other';
   // A lone password field with no button and no sign-in word on or around it (a demo of a
-  // password box, a settings widget) is nothing to sign in with; a password step has its button.
-  if (fields.length === 1 && !g.submitLabel && g.buttons.length === 0 && !LOGIN_WORDS.test(words)) return 'other';
+  // password box, a settings widget) is nothing to sign in with; a password step has its button,
+  // if only an arrow (AdminLTE's lock screen).
+  if (fields.length === 1 && !g.submitLabel && g.buttons.length === 0 && !g.unnamedButtons && !LOGIN_WORDS.test(words))
+    return 'other';
   return 'login';
 }
 
@@ -163,6 +165,15 @@ function oneTextPurpose(g: RawGroup, fields: RawField[], f: RawField): Purpose |
   return userish && loginish && strong && !notSignIn && fields.length === 1 ? 'login' : null;
 }
 
+/**
+ * A search box (`type=search`, or a form of role search) with lists that narrow it (result type,
+ * sort order): still a search, the lists its params. Before, AdminLTE's enhanced search form was
+ * `choose_result_type_and_sort_order`, its query the fourth param.
+ */
+const filteredSearch = (g: RawGroup, fields: RawField[], text: RawField): boolean =>
+  (text.type === 'search' || g.role === 'search') &&
+  fields.every((f) => f === text || f.type === 'select' || f.type === 'radio');
+
 /** What a group is for. Sign-up and password-change forms are not logins (precision matters). */
 export function purposeOf(g: RawGroup): Purpose {
   const fields = g.fields.filter((f) => f.type !== 'checkbox' && f.type !== 'checkbox-group');
@@ -178,7 +189,10 @@ export function purposeOf(g: RawGroup): Purpose {
   )
     return 'verify_code';
   const text = fields.filter(isTextish);
-  const byText = text.length === 1 && fields.length <= 2 ? oneTextPurpose(g, fields, text[0]!) : null;
+  const byText =
+    text.length === 1 && (fields.length <= 2 || filteredSearch(g, fields, text[0]!))
+      ? oneTextPurpose(g, fields, text[0]!)
+      : null;
   if (byText) return byText;
   if (only && isOtpField(only)) return 'verify_code';
   return 'other';

@@ -1,11 +1,14 @@
 /**
  * Clickables: visible, enabled buttons outside any form group, keyed by the slug of their label
- * (with an index among equal keys), and clicking one again by that key.
+ * (with an index among equal keys), and clicking one again by that key. An editor's toolbar
+ * buttons are no tools of their own (Summernote's seventeen buried the page's tools): `click`
+ * still offers each by its text.
  */
 import type { RawButton } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { labelKey, slug } from '../shared/slug';
 import { region, visible, type Order, type RootInfo } from './dom';
+import { inEditorToolbar } from './group-buttons';
 import { buttonLabel } from './labels';
 import { BUTTON_SEL } from './selectors';
 import { contextOf } from './targets';
@@ -22,7 +25,7 @@ export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Ord
   const btnCount = new Map<string, number>();
   for (const ri of roots) {
     for (const b of Array.from(ri.root.querySelectorAll(BUTTON_SEL))) {
-      if (claimed.has(b) || b.closest('form') || !visible(b)) continue;
+      if (claimed.has(b) || b.closest('form') || !visible(b) || inEditorToolbar(b)) continue;
       if ((b as HTMLButtonElement).disabled) continue;
       if (b.tagName === 'A' && (b as HTMLAnchorElement).href && !/^javascript:|#$/.test(b.getAttribute('href') ?? ''))
         continue; // a link

@@ -7,7 +7,7 @@
 import type { RawField } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import { revealerOf } from './conditional';
-import { clean, textOf, type RootInfo } from './dom';
+import { clean, textOf, visible, type RootInfo } from './dom';
 import { collectsItems } from './driven-control';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
@@ -45,6 +45,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     pattern: el.getAttribute('pattern') ?? '',
     section: sectionOf(el),
   };
+  if (type === 'contenteditable' && !label) takeOverTextarea(f, el, ri);
   const hint = hintOf(el, ri.root) || note;
   if (hint) f.hint = hint;
   const box = revealerOf(el);
@@ -67,6 +68,28 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   f.key = fieldKey(f);
   return f;
 };
+
+/**
+ * A rich-text editor that replaced a textarea (Summernote, CKEditor and TinyMCE hide it and draw
+ * their editor right after it) is that textarea to a person: its editable region, nameless, takes
+ * the textarea's label, name and id ("compose-textarea" in AdminLTE's mail form, not `field_3`).
+ */
+function takeOverTextarea(f: RawField, el: Element, ri: RootInfo): void {
+  let cur: Element | null = el;
+  for (let up = 0; up < 4 && cur; up++, cur = cur.parentElement) {
+    const before = cur.previousElementSibling;
+    if (before?.tagName !== 'TEXTAREA' || visible(before)) continue;
+    // The editor's own source-view box (Summernote's `.note-codable`) names nothing: look further up.
+    const label = labelOf(before, ri.root).label;
+    const name = before.getAttribute('name') ?? '';
+    if (!label && !name && !before.id) continue;
+    f.label = label;
+    f.name ||= name;
+    f.id ||= before.id;
+    f.nearby = '';
+    return;
+  }
+}
 
 const DASHES = /^[\s\-–—_*.]+|[\s\-–—_*.…]+$/g;
 const PROMPT_WORDS = /^(please\s+)?(select|choose|pick)\b/i;
@@ -163,8 +186,21 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
     raw.push(describeField(el, g.ri));
     els.push([el]);
   }
+  introIsNoLabel(raw);
   uniqueKeys(raw);
   return { raw, els };
+};
+
+/**
+ * A text before several fields of one group is their form's intro ("Register a new membership",
+ * "Compose New Message"), not the label of any one of them: each field with a placeholder of its
+ * own ("Full name", "Email") is named by it. Before, all four of AdminLTE's sign-up boxes were
+ * `register_a_new_membership`, `_2`, `_3`, `_4`.
+ */
+const introIsNoLabel = (raw: RawField[]): void => {
+  const count = new Map<string, number>();
+  for (const f of raw) if (!f.label && f.nearby) count.set(f.nearby, (count.get(f.nearby) ?? 0) + 1);
+  for (const f of raw) if (!f.label && f.placeholder && (count.get(f.nearby) ?? 0) > 1) f.nearby = '';
 };
 
 /**

@@ -10,9 +10,10 @@ import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
 import { appLists } from './items';
 import { hearsKeys } from './listens';
-import { opensPopup, isTab, precedes, SENDS_CHOICES } from './group-buttons';
+import { inEditorToolbar, isTab, opensPopup, precedes, SENDS_CHOICES } from './group-buttons';
 import { rowBoxes } from './rows';
-import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
+import { fieldVisible, isField } from './field-controls';
+import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
 export interface Group {
   kind: 'form' | 'widget';
@@ -33,44 +34,6 @@ export interface Group {
 const MAX_STANDALONE = 6;
 /** Input types a standalone field may have: text a person types, or a choice in a list. */
 const STANDALONE_TYPES = new Set(['', 'text', 'email', 'url', 'tel', 'number', 'search']);
-
-export const isField = (el: Element): boolean => {
-  const tag = el.tagName;
-  if (tag === 'INPUT') return !SKIP_INPUT_TYPES.has(((el as HTMLInputElement).type || 'text').toLowerCase());
-  if (tag === 'SELECT' || tag === 'TEXTAREA') return true;
-  return (el as HTMLElement).isContentEditable === true && el.getAttribute('contenteditable') !== null;
-};
-
-/** Class words of the widgets that scripts draw in place of a <select> (Chosen, nice-select, Choices…). */
-const SELECT_WIDGET = /select|chosen|dropdown|choices|combo|picker/i;
-
-/**
- * A <select> a script has hidden and replaced with its own dropdown, drawn right after it: the
- * widget is on screen and is no field, and it is named like one or shows the chosen option.
- * Setting the select still sets what the form sends (and its change event updates the widget).
- */
-const replacedSelect = (sel: HTMLSelectElement): boolean => {
-  const next = sel.nextElementSibling;
-  if (!next || isField(next) || next.matches(`${BUTTON_SEL},a[href],label`) || !visible(next)) return false;
-  const shown = sel.selectedOptions[0]?.text.trim() ?? '';
-  return (
-    SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '') ||
-    (shown !== '' && (next.textContent ?? '').includes(shown))
-  );
-};
-
-/** Visible, a styled checkbox/radio hidden behind a visible label, or a select a script replaced. */
-export const fieldVisible = (el: Element): boolean => {
-  if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
-  if (visible(el)) return true;
-  if (el.tagName === 'SELECT') return replacedSelect(el as HTMLSelectElement);
-  const t = (el as HTMLInputElement).type;
-  if (t === 'checkbox' || t === 'radio') {
-    const l = (el as HTMLInputElement).labels;
-    return !!(l && Array.from(l).some((x) => visible(x)));
-  }
-  return false;
-};
 
 const LINKISH_SEL =
   'a:not([href]),a[href="#"],a[href^="javascript:" i],[onclick],span[tabindex],div[tabindex],a[role=button]';
@@ -164,7 +127,7 @@ function buttonHolder(f: Element): Element | null {
   for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
     if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
     const btn =
-      Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && visible(b)) ??
+      Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && !inEditorToolbar(b) && visible(b)) ??
       linkSubmits(c).find((b) => !b.closest('form'));
     if (btn) return c;
   }
@@ -196,7 +159,10 @@ function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: number): Gro
  * tool took them and no click target named them (their inputs are hidden behind their labels).
  */
 function choiceGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
-  const container = f.closest('fieldset,[role=radiogroup],[role=group]') ?? f.parentElement ?? f;
+  // A box wrapped in its label (Bootstrap's button group of radios: <label><input> Blue</label>)
+  // has its siblings beside the label, not inside it.
+  const holder = f.parentElement?.tagName === 'LABEL' ? f.parentElement : f;
+  const container = f.closest('fieldset,[role=radiogroup],[role=group]') ?? holder.parentElement ?? f;
   const fields = Array.from(container.querySelectorAll(FIELD_SEL)).filter(
     (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
   );
@@ -213,7 +179,14 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   if (fields.length > 12) return null; // a page region, not a form
   // A button that opens a list, menu or dialog (a combobox's arrow) sends nothing: it stays a click target.
   let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
-    (b) => !b.closest('form') && !claimed.has(b) && visible(b) && !opensPopup(b) && !isTab(b),
+    (b) =>
+      !b.closest('form') &&
+      !claimed.has(b) &&
+      visible(b) &&
+      (b as HTMLButtonElement).type !== 'reset' &&
+      !opensPopup(b) &&
+      !isTab(b) &&
+      !inEditorToolbar(b),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
   // row's own control (a drag handle, an actions menu, an expand toggle of a tree's row).

@@ -8,6 +8,7 @@ import type { RawGroup } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import { byId, clean, isSubmitControl, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { groupFields } from './fields';
+import { inSelectWidget } from './field-controls';
 import { groupControls, type Group } from './form-groups';
 import { buttonLabel, headingFor, speakable } from './labels';
 import { CAPTCHA_SEL } from './selectors';
@@ -98,7 +99,8 @@ const PICKER_SEL = '[role=combobox]:not(input):not(select):not(textarea),[aria-h
 const pickersOf = (g: Group): string[] => {
   const out: string[] = [];
   for (const el of Array.from(g.container.querySelectorAll(PICKER_SEL))) {
-    if (!visible(el)) continue;
+    // Select2's face of a select the tool sets (it is a param) is no picker to click first.
+    if (!visible(el) || inSelectWidget(el)) continue;
     const label = targetLabel(el);
     if (label && !out.includes(label)) out.push(label);
   }
@@ -171,6 +173,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
           .map((b) => buttonLabel(b))
           .filter(Boolean)
           .slice(0, 8),
+        ...(g.buttons.length > 0 && g.buttons.every((b) => !buttonLabel(b)) ? { unnamedButtons: true } : {}),
         ...submitterFields(g),
         fields: raw,
         inMain: reg.inMain,

@@ -1,7 +1,8 @@
 /**
  * Which buttons near loose fields (outside any form) are the fields' own, for form-groups.ts: a
  * button that opens a list, menu or dialog, a tab, or one that comes before every field sends
- * nothing of theirs; near boxes and radios only a button that says it sends or applies does.
+ * nothing of theirs, nor does an editor's toolbar button; near boxes and radios only a button that
+ * says it sends or applies does.
  */
 
 /** `a` comes before `b` in their (one) document or shadow tree. */
@@ -19,3 +20,17 @@ export const isTab = (b: Element): boolean => b.getAttribute('role') === 'tab' |
 
 /** What a button near boxes and radios says when it is theirs: it sends or applies them. */
 export const SENDS_CHOICES = /^(apply|save|submit|update|filter|ok|done|confirm|continue|next|search|go|send|vote)\b/i;
+
+/**
+ * A button of a rich-text editor's toolbar (bold, a list, a heading style, "Help"): a
+ * `[role=toolbar]` beside an editable region or an editor's frame, one or two levels up. It acts on
+ * the text, never sends it. Before, Summernote's toolbar made AdminLTE's compose form a tool named
+ * `help` that sent with "Bold" or "Help", while "Send" below it was left aside.
+ */
+export const inEditorToolbar = (b: Element): boolean => {
+  const bar = b.closest('[role=toolbar]');
+  let up = bar?.parentElement ?? null;
+  for (let k = 0; k < 2 && up; k++, up = up.parentElement)
+    if (up.querySelector('[contenteditable]:not([contenteditable=false]),textarea,iframe')) return true;
+  return false;
+};

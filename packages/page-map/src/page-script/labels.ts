@@ -1,5 +1,6 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
-import { clean, flatText, ownText, referenced, textOf } from './dom';
+import { clean, flatText, ownText, referenced, textOf, visible } from './dom';
+import { CONTROL, followingLabel, labelsControlBefore } from './labels-after';
 
 /**
  * The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in
@@ -101,7 +102,7 @@ function precedingText(el: Element): string {
     for (let k = 0; k < 2 && sib && !nearby; k++) {
       // Another control sits between, or a label that follows its own control: the text before
       // belongs to that control, not this one.
-      if (sib.matches(CONTROL) || labelsControlBefore(sib)) {
+      if (sib.matches(CONTROL) || labelsControlBefore(sib) || actionsOnly(sib)) {
         blocked = true;
         break;
       }
@@ -119,6 +120,22 @@ function precedingText(el: Element): string {
     cur = cur.parentElement;
   }
   return nearby;
+}
+
+const ACTION = 'a[href],button,[role=button],[role=link]';
+
+/**
+ * A row of links or buttons ("Share  Like  Comments (5)" above a post's comment box): every word
+ * in it is something to click, none names the box after it, and the text before it belongs to
+ * what it acts on. Before, AdminLTE's comment box was `share_like_comments_5`.
+ */
+function actionsOnly(el: Element): boolean {
+  if (el.matches(ACTION)) return true;
+  if (!el.querySelector(ACTION)) return false;
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode())
+    if ((n.nodeValue ?? '').trim() && !n.parentElement?.closest(ACTION)) return false;
+  return true;
 }
 
 /** A sentence rather than a name: five words or more, or a closing full stop. */
@@ -144,56 +161,7 @@ const rowHeader = (el: Element): string => {
   return name.length <= 40 && speakable(name) ? name : '';
 };
 
-const CONTROL = 'input:not([type=hidden]),select,textarea,button';
 const NOT_TEXT = 'head,script,style,template,noscript';
-
-/** The next (or previous) sibling node that is neither blank text nor a line break. */
-const sibling = (el: Node, dir: 'next' | 'prev'): ChildNode | null => {
-  let n = dir === 'next' ? el.nextSibling : el.previousSibling;
-  const skip = (x: ChildNode) => (x.nodeType === 3 && !(x.nodeValue ?? '').trim()) || x.nodeName === 'BR';
-  while (n && skip(n)) n = dir === 'next' ? n.nextSibling : n.previousSibling;
-  return n;
-};
-
-const isFreeLabel = (n: Node | null): n is HTMLLabelElement =>
-  !!n && n.nodeName === 'LABEL' && !(n as HTMLLabelElement).htmlFor && !(n as Element).querySelector(CONTROL);
-
-const BOX = 'input[type=checkbox],input[type=radio]';
-const isBox = (n: Node | null): boolean => !!n && n.nodeType === 1 && (n as Element).matches(BOX);
-
-/**
- * Whether `el` carries its label after it: what comes right before it is no label of its own — not
- * a free `<label>` (nor, for a box or radio, text) unless that one follows a control of the same
- * layout ("[x] Cheese [ ] Peas": "Cheese" is the first box's).
- */
-const labelsAfter = (el: Element, depth = 0): boolean => {
-  const prev = sibling(el, 'prev');
-  if (!prev) return true;
-  const text = prev.nodeType === 3;
-  if (text && !isBox(el)) return false;
-  if (!text && !isFreeLabel(prev)) return true;
-  const owner = sibling(prev, 'prev');
-  const owned = !!owner && owner.nodeType === 1 && (owner as Element).matches(text ? BOX : CONTROL);
-  return owned && depth < 20 && labelsAfter(owner as Element, depth + 1);
-};
-
-/** A free label that names the control right before it (labels-after layout). */
-const labelsControlBefore = (n: Element): boolean => {
-  if (!isFreeLabel(n)) return false;
-  const owner = sibling(n, 'prev');
-  return !!owner && owner.nodeType === 1 && (owner as Element).matches(CONTROL) && labelsAfter(owner as Element);
-};
-
-/**
- * A label placed right after its field: a `<label>` without `for` (and no control inside) that
- * follows the field directly, or, for a box or radio, the text right after it ("[x] Remember me").
- */
-const followingLabel = (el: Element): string => {
-  const next = sibling(el, 'next');
-  if (!next || !labelsAfter(el)) return '';
-  if (next.nodeType === 1) return isFreeLabel(next) ? clean(next.textContent, 80) : '';
-  return next.nodeType === 3 && isBox(el) ? clean(next.nodeValue, 80) : '';
-};
 
 /** A field in a table cell with nothing before it in its row: the header of its column. */
 const columnHeader = (el: Element): string => {
@@ -271,8 +239,12 @@ const FILLABLE =
  * fills (a question page's "Which colour do you like?"), else the closest heading before it.
  */
 export const headingFor = (el: Element, levels = 4): string => {
+  // A heading a person sees: not one in a closed menu (an editor's "Header 1" style); in a closed
+  // sign-in form, whose every heading is hidden, its first.
+  const headings = Array.from(el.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]'));
   const own =
-    el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]') ??
+    headings.find((h) => visible(h)) ??
+    (visible(el) ? undefined : headings[0]) ??
     (el.querySelectorAll('fieldset').length === 1 &&
     el.querySelectorAll(FILLABLE).length === el.querySelector('fieldset')!.querySelectorAll(FILLABLE).length
       ? el.querySelector('legend')

@@ -38,7 +38,12 @@ export function mainText(maxText: number, shadow = true): string {
       const parent = n.parentElement;
       if (!parent || !isVis(parent)) continue;
       const s = (n.nodeValue ?? '').replace(/\s+/g, ' ');
-      if (!s.trim()) continue;
+      // Blank text between two inline elements is the space a reader sees between their words
+      // ("2/28/2015 How have you been?", not "2/28/2015How").
+      if (!s.trim()) {
+        if (line && !line.endsWith(' ')) line += ' ';
+        continue;
+      }
       let blk: Element | null = parent;
       while (blk && !BLOCK_TAGS.has(blk.tagName.toUpperCase())) blk = composedParent(blk);
       if (blk !== lastBlock && line) {

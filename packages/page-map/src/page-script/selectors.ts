@@ -49,7 +49,7 @@ export const BLOCK_TAGS = new Set([
 ]);
 /** Never main content. */
 export const NOT_CONTENT =
-  'nav,header,footer,aside,script,style,noscript,template,svg,[role=navigation],[role=banner],[role=contentinfo],[role=complementary],[aria-hidden=true],[hidden],dialog:not([open])';
+  'nav,header,footer,aside,script,style,noscript,template,svg,[role=navigation],[role=banner],[role=contentinfo],[role=complementary],[aria-hidden=true],[hidden],dialog:not([open]),select,datalist';
 /** Cookie / consent banners. */
 export const BANNER =
   '[id*="cookie" i],[class*="cookie" i],[id*="consent" i],[class*="consent" i],[aria-label*="cookie" i],[class*="gdpr" i]';

@@ -60,6 +60,8 @@ export interface RawGroup {
   text: string;
   submitLabel: string;
   buttons: string[];
+  /** Its buttons say nothing (an arrow icon): it has a button to send with all the same. */
+  unnamedButtons?: boolean;
   /** Labels of the controls that submit this group, when it has several (the agent picks one). */
   submitters: string[];
   submitterTexts?: string[]; // per submitter, the words it shows where an aria-label renames it, else ''

@@ -15,7 +15,7 @@ import { fieldParamName } from '../naming';
 import { buildParam, clip, fieldDescription } from '../params';
 import type { Candidate } from './kind';
 
-const PRESS_ENTER: ToolParam = {
+export const PRESS_ENTER: ToolParam = {
   name: 'press_enter',
   description:
     'true: press Enter in the field once filled, as a person does to accept the suggestion, add or send what was typed. Default false: only types, nothing is sent.',

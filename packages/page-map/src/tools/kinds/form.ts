@@ -18,7 +18,7 @@ import { settle } from '../../settle/settle';
 import { fieldParamName, nameFor } from '../naming';
 import { buildParam, clip, fieldDescription } from '../params';
 import { choicesCandidate } from './form-choices';
-import { standaloneCandidate } from './form-standalone';
+import { PRESS_ENTER, standaloneCandidate } from './form-standalone';
 import type { Candidate, RunContext, ToolKind } from './kind';
 
 /** Params and field bindings under unique names (`name`, `name_2` …), in the order added. */
@@ -89,7 +89,7 @@ function addParams(
   const names = params.length ? ` with ${params.map((p) => p.name).join(', ')}` : '';
   if (buttonless(g, purpose))
     return {
-      description: `Fill the ${what ? `"${clip(what, 60)}" ` : ''}form${names}. It has no button, so nothing is sent: the page reacts as its fields are filled.`,
+      description: `Fill the ${what ? `"${clip(what, 60)}" ` : ''}form${names}. It has no button, so nothing is sent: the page reacts as its fields are filled.${enterSends(g) ? ' Enter in its only box sends it, as in any such form: press_enter: true presses it once typed.' : ''}`,
       twoStep: false,
     };
   const button = g.submitLabel ? ` (button "${clip(g.submitLabel, 40)}")` : '';
@@ -99,10 +99,23 @@ function addParams(
 /**
  * A form with no button at all (nor a link that sends it): a person cannot send it, only fill it
  * (the page reacts to its fields), so its tool fills it and sends nothing. Submitting it by script
- * reloaded the page and lost what was typed. Sign-ins, searches and code forms keep their send.
+ * reloaded the page and lost what was typed. So for fields with no <form> and no button of theirs
+ * (a card of Select2 lists under its header's collapse button): "sending" them pressed Enter in the
+ * last one. Sign-ins, searches and code forms keep their send.
  */
 const buttonless = (g: RawGroup, purpose: Purpose): boolean =>
-  g.kind === 'form' && !g.toolname && purpose === 'other' && g.buttons.length === 0;
+  !g.toolname && purpose === 'other' && g.buttons.length === 0 && !g.unnamedButtons;
+
+/** Field types a browser sends a form from with Enter, when the form has one of them only. */
+const ENTER_SENDS = new Set(['text', 'search', 'email', 'password', 'url', 'tel', 'number', 'date', 'month', 'week', 'time', 'datetime-local']);
+
+/**
+ * A <form> with no button and one box a person types in: Enter in that box sends it (the HTML
+ * rule of implicit submission). A comment box whose placeholder says "Press enter to post comment"
+ * is used so; before, its tool could only type.
+ */
+const enterSends = (g: RawGroup): boolean =>
+  g.kind === 'form' && g.fields.filter((f) => ENTER_SENDS.has(f.type)).length === 1;
 
 /** What the description must add: which submit param, script-drawn dropdowns, another site's frame. */
 function withNotes(g: RawGroup, description: string, submitParam: string | undefined): string {
@@ -156,6 +169,11 @@ export function formCandidate(g: RawGroup): Candidate | null {
     ...(sendParam ? { sendParam } : {}),
     ...(buttonless(g, purpose) ? { fillOnly: true } : {}),
   };
+  if (buttonless(g, purpose) && enterSends(g)) {
+    params.push(PRESS_ENTER);
+    fields.push({ param: PRESS_ENTER.name, key: '', type: 'boolean', required: false });
+    binding.enterParam = PRESS_ENTER.name;
+  }
   // Copies of one form (header and footer) are listed once; equal forms that send different
   // things (one per product card: another action or hidden item id) are each a tool.
   return {

@@ -1,0 +1,77 @@
+/**
+ * Which elements are fields a person can set, and which of them are on screen: a disabled control
+ * is none; a select a script hid and drew again (Select2, Chosen) counts as shown, and the boxes of
+ * that drawing are its own, no fields.
+ */
+import { visible } from './dom';
+import { BUTTON_SEL, CAPTCHA_WIDGET, SKIP_INPUT_TYPES } from './selectors';
+
+/**
+ * A control a person can set. A disabled one (`disabled`, or inside a disabled fieldset) is not:
+ * the browser neither lets anyone change it nor sends it, so a param for it would be filled and
+ * lost. Before, AdminLTE's form pages offered `text_disabled` and `select_disabled`, and a fill
+ * answered success. A read-only field stays: date pickers make theirs read-only and set it.
+ */
+export const isField = (el: Element): boolean => {
+  const tag = el.tagName;
+  if ((tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && el.matches(':disabled')) return false;
+  if (tag === 'INPUT') return !SKIP_INPUT_TYPES.has(((el as HTMLInputElement).type || 'text').toLowerCase());
+  if (tag === 'SELECT' || tag === 'TEXTAREA') return true;
+  return (el as HTMLElement).isContentEditable === true && el.getAttribute('contenteditable') !== null;
+};
+
+/** Class words of the widgets that scripts draw in place of a <select> (Chosen, nice-select, Choices…). */
+const SELECT_WIDGET = /select|chosen|dropdown|choices|combo|picker/i;
+
+/**
+ * A <select> a script has hidden and replaced with its own dropdown, drawn right after it: the
+ * widget is on screen and is no field, and it is named like one or shows the chosen option.
+ * Setting the select still sets what the form sends (and its change event updates the widget).
+ */
+const replacedSelect = (sel: HTMLSelectElement): boolean => {
+  const next = sel.nextElementSibling;
+  if (!next || isField(next) || next.matches(`${BUTTON_SEL},a[href],label`) || !visible(next)) return false;
+  const shown = sel.selectedOptions[0]?.text.trim() ?? '';
+  return (
+    SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '') ||
+    (shown !== '' && (next.textContent ?? '').includes(shown))
+  );
+};
+
+/**
+ * A box inside the dropdown a script drew for a hidden select (Select2's search box among a
+ * multiple select's chosen items) only filters that select's options: the select is the field.
+ * Before, each of AdminLTE's multiple selects came with a `search` param beside it.
+ */
+export const inSelectWidget = (el: Element): boolean => {
+  let cur: Element | null = el.parentElement;
+  for (let up = 0; up < 6 && cur; up++, cur = cur.parentElement) {
+    const before = cur.previousElementSibling;
+    if (before?.tagName === 'SELECT' && replacedSelect(before as HTMLSelectElement)) return true;
+  }
+  return false;
+};
+
+/** A box to type in that takes no room at all (a slider's value kept in a 0×0 input): no one sees it. */
+const noRoom = (el: Element): boolean => {
+  if (el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') return false;
+  if (['checkbox', 'radio'].includes((el as HTMLInputElement).type)) return false;
+  const r = el.getBoundingClientRect();
+  return r.width < 1 && r.height < 1;
+};
+
+/**
+ * Visible (and taking room, and no part of a drawn select), a styled checkbox/radio hidden behind
+ * a visible label, or a select a script replaced.
+ */
+export const fieldVisible = (el: Element): boolean => {
+  if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
+  if (visible(el)) return !inSelectWidget(el) && !noRoom(el);
+  if (el.tagName === 'SELECT') return replacedSelect(el as HTMLSelectElement);
+  const t = (el as HTMLInputElement).type;
+  if (t === 'checkbox' || t === 'radio') {
+    const l = (el as HTMLInputElement).labels;
+    return !!(l && Array.from(l).some((x) => visible(x)));
+  }
+  return false;
+};
