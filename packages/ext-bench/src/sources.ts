@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { adminLtePluginPaths } from './adminlte-plugins';
 import { isFile, resolveFileSync } from './resolve';
 
 export const BENCH_DIR = join(__dirname, '..');
@@ -75,6 +76,19 @@ export const SOURCES: readonly Source[] = [
     webRoot: '.',
     cleanUrls: false,
     excluded: ['scss', 'gulpfile.js'],
+  },
+  {
+    name: 'adminlte',
+    title:
+      'AdminLTE 3 (an admin template: Bootstrap 4, jQuery, Select2, iCheck; sign-in pages, forms, a to-do list, a mailbox)',
+    npmPackage: 'admin-lte',
+    webRoot: '.',
+    cleanUrls: false,
+    excluded: ['build', 'docker-compose.yml', 'composer.json', '.idea'],
+    // Its `plugins/` folder, as its own build script lays it out (src/adminlte-plugins.ts).
+    get systemPaths() {
+      return adminLtePluginPaths();
+    },
   },
   {
     name: 'moj-frontend',
