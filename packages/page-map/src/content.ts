@@ -53,15 +53,23 @@ const ARTICLE_START = `
     const own = wordsIn(text) - linkWords(el);
     return own >= 8 || (own >= 3 && SENTENCE_END.test(text));
   };
+  // Words a block has besides its links, as letters only.
+  const ownLetters = (el) => { const c = el.cloneNode(true); for (const a of c.querySelectorAll('a[href]')) a.remove(); return bare(c.textContent); };
   const dropLeadingLinks = (root) => {
     const blocks = Array.from(root.querySelectorAll(BLOCKS));
     const prose = blocks.find(isProse);
     if (!prose) return;
+    const title = bare(document.title);
     for (const el of blocks) {
       if (el === prose) break;
       if (!el.isConnected || el.contains(prose)) continue;
       const all = wordsIn(el.textContent || '');
-      if (all && linksOut(el).length >= 2 && linkWords(el) * 2 >= all) el.remove();
+      if (linksOut(el).length < 2) continue;
+      // Mostly links; or a navigation header (DocBook's: the chapter's title in a cell over Prev
+      // and Next arrows, links with no words) whose only words are the page's title. A heading
+      // with its byline's links is the article's own start and stays.
+      if (all && linkWords(el) * 2 >= all) el.remove();
+      else if (!el.querySelector('h1,h2,h3,h4,h5,h6')) { const own = ownLetters(el); if (!own || title.includes(own)) el.remove(); }
     }
   };
   // Readability keeps one part of a long document made of sibling sections (a DocBook chapter: the

@@ -2,7 +2,8 @@
  * page_content of a long document made of sibling sections is the whole document: the chapters of
  * the German Debian Reference (DocBook, Debian's debian-reference-de, served unchanged). Readability
  * kept one section of some chapters (page_content began in section 1.6 of six); now the chapter's
- * first paragraph opens it, its second section is in it, and its table of contents is not.
+ * first paragraph opens it, its second section is in it, and its table of contents is not, nor
+ * its navigation header (the chapter's title over Prev / Next arrows), which opened it before.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { extractPageMap } from '../src';
@@ -45,6 +46,8 @@ test.each(chapters)('%s: page_content opens with the chapter and holds its secon
     if (second) expect(content).toContain(second);
     expect(tocRun.length).toBeGreaterThan(20);
     expect(content).not.toContain(tocRun);
+    // DocBook's navigation header (the title over Prev / Next arrows) is no content either.
+    expect((map.markdown ?? '').slice(0, 600)).not.toMatch(/prev\.png|next\.png/);
   } finally {
     await p.close();
   }
