@@ -147,6 +147,8 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
     const c = g.container;
     const reg = region(c);
     const pickers = pickersOf(g);
+    // Each button's label once: the list the tool shows, and whether any of them says something.
+    const buttonLabels = g.buttons.map((b) => buttonLabel(b));
     const hidden = g.form ? hiddenValues(g.form) : '';
     forms.push({
       raw: {
@@ -169,11 +171,8 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         heading: groupHeading(g),
         text: textOf(c, 300),
         submitLabel,
-        buttons: g.buttons
-          .map((b) => buttonLabel(b))
-          .filter(Boolean)
-          .slice(0, 8),
-        ...(g.buttons.length > 0 && g.buttons.every((b) => !buttonLabel(b)) ? { unnamedButtons: true } : {}),
+        buttons: buttonLabels.filter(Boolean).slice(0, 8),
+        ...(buttonLabels.length > 0 && buttonLabels.every((l) => !l) ? { unnamedButtons: true } : {}),
         ...submitterFields(g),
         fields: raw,
         inMain: reg.inMain,

@@ -7,7 +7,7 @@
  * page listener hears (../../listeners.ts: an app's new-item box) is named for what Enter does
  * there (`add_<label>`, `submit_<label>`) and presses Enter unless told not to.
  */
-import type { FormBinding, ToolParam } from '../../bindings';
+import type { FieldBinding, FormBinding, ToolParam } from '../../bindings';
 import type { RawGroup } from '../../shared/page-script-types';
 import { slug } from '../../shared/slug';
 import { isLanguageList } from '../languages';
@@ -22,6 +22,9 @@ export const PRESS_ENTER: ToolParam = {
   type: 'boolean',
   required: false,
 };
+
+/** The binding of `press_enter`: a param that sets no field of the page. */
+export const PRESS_ENTER_FIELD: FieldBinding = { param: PRESS_ENTER.name, key: '', type: 'boolean', required: false };
 
 /** For a field that adds or sends on Enter (an app's new-item box): pressed unless asked not to. */
 const ENTER_BY_DEFAULT: ToolParam = {
@@ -68,10 +71,7 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
     purpose: 'other',
     sig: g.sig,
     idx: g.idx,
-    fields: [
-      { ...binding, param: param.name },
-      ...(enter ? [{ param: PRESS_ENTER.name, key: '', type: 'boolean' as const, required: false }] : []),
-    ],
+    fields: [{ ...binding, param: param.name }, ...(enter ? [PRESS_ENTER_FIELD] : [])],
     twoStep: false,
     declared: false,
     frame: g.frame,

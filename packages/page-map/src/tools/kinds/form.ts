@@ -18,7 +18,7 @@ import { settle } from '../../settle/settle';
 import { fieldParamName, nameFor } from '../naming';
 import { buildParam, clip, fieldDescription } from '../params';
 import { choicesCandidate } from './form-choices';
-import { PRESS_ENTER, standaloneCandidate } from './form-standalone';
+import { PRESS_ENTER, PRESS_ENTER_FIELD, standaloneCandidate } from './form-standalone';
 import type { Candidate, RunContext, ToolKind } from './kind';
 
 /** Params and field bindings under unique names (`name`, `name_2` …), in the order added. */
@@ -171,7 +171,7 @@ export function formCandidate(g: RawGroup): Candidate | null {
   };
   if (buttonless(g, purpose) && enterSends(g)) {
     params.push(PRESS_ENTER);
-    fields.push({ param: PRESS_ENTER.name, key: '', type: 'boolean', required: false });
+    fields.push(PRESS_ENTER_FIELD);
     binding.enterParam = PRESS_ENTER.name;
   }
   // Copies of one form (header and footer) are listed once; equal forms that send different
