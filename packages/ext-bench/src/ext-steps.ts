@@ -14,6 +14,7 @@ import {
   normalize,
   type Choice,
 } from '@pagemap/web-corpus';
+import { chooseSlide } from './slider-step';
 import type { BenchStep } from './tasks';
 
 /** Words that say a tool performs the gesture. */
@@ -213,6 +214,11 @@ export function benchChoiceFor(step: BenchStep, tools: Tool[]): Choice {
       if (!c) throw new StepFailure(`no tool types a text into the row "${step.item}"`);
       return c;
     }
+    case 'slide': {
+      const c = chooseSlide(tools, step.target, step.value);
+      if (!c) throw new StepFailure(`no tool sets the slider "${step.target}"`);
+      return c;
+    }
     default:
       return choiceFor(step, tools);
   }
@@ -231,6 +237,7 @@ export function stepTargets(step: BenchStep): string[] {
     case 'follow':
     case 'hover':
     case 'double_click':
+    case 'slide':
       return [step.target];
     case 'press':
       return step.target ? [step.target] : [];
@@ -274,6 +281,8 @@ export function stepText(step: BenchStep): string {
       return `search "${step.query}"`;
     case 'set_row':
       return `set the row "${step.item}" to "${step.text}"`;
+    case 'slide':
+      return `set the slider "${step.target}" to ${step.value}`;
     default:
       return step.do;
   }

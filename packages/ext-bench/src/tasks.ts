@@ -18,20 +18,22 @@ export const KINDS = [
   'frame',
   'shadow-dom',
   'login',
+  'slider',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
 /**
  * Steps the web-corpus agent does not know, added here: pressing a key in (or after filling) a
  * field, hovering over an element, double-clicking one, typing a new text into the box of one row
- * of a list (`item`: the words the row starts with). The agent looks for a tool that says it does
- * that, as a person reading the tool list would.
+ * of a list (`item`: the words the row starts with), setting a slider to a number. The agent looks
+ * for a tool that says it does that, as a person reading the tool list would.
  */
 export type ExtStep =
   | { do: 'press'; key: string; target?: string }
   | { do: 'hover'; target: string }
   | { do: 'double_click'; target: string }
-  | { do: 'set_row'; item: string; text: string };
+  | { do: 'set_row'; item: string; text: string }
+  | { do: 'slide'; target: string; value: number };
 
 export type BenchStep = Step | ExtStep;
 

@@ -106,6 +106,11 @@ export interface PressKeyBinding {
   kind: 'press_key';
 }
 
+/** `set_slider`: a thumb of a slider a script draws, moved with trusted arrow keys (tools/kinds/slider.ts), found by its label. */
+export interface SliderBinding {
+  kind: 'slider';
+}
+
 /** `answer_dialog`: the confirm or prompt a tool opened. */
 export interface DialogBinding {
   kind: 'dialog';
@@ -122,7 +127,8 @@ export type ToolBinding =
   | EditBinding
   | HoverBinding
   | RowBinding
-  | PressKeyBinding;
+  | PressKeyBinding
+  | SliderBinding;
 
 /** The name of a tool kind. */
 export type ToolKindName = ToolBinding['kind'];

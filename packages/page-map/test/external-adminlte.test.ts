@@ -28,6 +28,11 @@
  *   whose other params are the lists. Before, `choose_result_type_and_sort_order`.
  * - A comment form of one box and no button ("Press enter to post comment"): Enter sends it, as in
  *   any such form, and its tool can press it. Before, it could only type.
+ * - Sliders: bootstrap-slider draws thumbs that say their value (`role=slider`), set with the
+ *   arrow keys by `set_slider`, which fails when the slider cannot say the value asked; and
+ *   ion.rangeSlider keeps its value in a read-only box of 4×4 pixels of border, no field. Before,
+ *   no tool set a slider, and each ion slider was a field named after its scale ("$0 $5 000 …")
+ *   whose tool typed into the read-only box and pressed Enter.
  * - Main text: a select's options are not words a reader sees, and blank text between two inline
  *   elements is a space. Before, the form page's summary read "option 1option 2option 3…", and the
  *   dashboard's "2/28/2015How have you been?".
@@ -192,4 +197,35 @@ test("a form's only box sends it with Enter: its tool can press it", async () =>
     expect(out.result).toMatchObject({ success: true });
     expect(out.navigated).toBe(true);
   });
+});
+
+test('a slider a script draws is set with the arrow keys; a value kept in a box with no room is no field', async () => {
+  await withPage(
+    'pages/UI/sliders.html',
+    async ({ page, map, run }) => {
+      // ion.rangeSlider keeps its value in a read-only box drawn as 4×4 pixels of border.
+      const params = map.tools.flatMap((t) => t.tool.params.map((p) => p.name));
+      expect(params.filter((n) => /^range_\d/.test(n))).toEqual([]);
+      const set = map.tools.find((t) => t.tool.name === 'set_slider')?.tool;
+      const thumbs = set?.params.find((p) => p.name === 'slider')?.options ?? [];
+      // bootstrap-slider: twelve ranges of two thumbs, each named by the caption under it.
+      expect(thumbs).toHaveLength(24);
+      expect(thumbs).toEqual(
+        expect.arrayContaining(['.slider-blue input.slider (lower)', '.slider-blue input.slider (upper)']),
+      );
+      expect(set!.description).toContain('.slider-blue input.slider (lower): -200 to 200, now -100');
+      const blue = () =>
+        page.evaluate(() => (document.querySelector('.slider-blue input.slider') as HTMLInputElement).value);
+      let out = await run('set_slider', { slider: '.slider-blue input.slider (lower)', value: -50 });
+      expect(out.result).toMatchObject({ success: true, filled: { value: '-50' } });
+      out = await run('set_slider', { slider: '.slider-blue input.slider (upper)', value: 200 });
+      expect(out.result).toMatchObject({ success: true });
+      expect(await blue()).toBe('-50,200');
+      // Its steps are of 5: 33 is between two of them, and the tool says so rather than succeed.
+      out = await run('set_slider', { slider: '.slider-blue input.slider (upper)', value: 33 });
+      expect(out.result.success).toBe(false);
+      expect(out.result.error?.message).toMatch(/stopped at 35/);
+    },
+    '.slider-handle',
+  );
 });

@@ -12,6 +12,7 @@ import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
 import { scanEditables } from './edit';
 import { scanHoverables } from './hover';
+import { scanSliders } from './sliders';
 import { appItems } from './items';
 import { scanRowActions } from './rows';
 import { pageHearsKeys } from './listens';
@@ -50,6 +51,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     targets: scan.targets.map((t) => t.raw),
     editables: scanEditables(scan.roots).map((e) => e.raw.label),
     hoverables: scanHoverables(scan.roots),
+    sliders: scanSliders(scan.roots),
     items: appItems(scan.roots),
     rowActions: scanRowActions(scan.roots),
     hearsKeys: pageHearsKeys(),

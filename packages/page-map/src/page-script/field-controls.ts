@@ -52,12 +52,16 @@ export const inSelectWidget = (el: Element): boolean => {
   return false;
 };
 
-/** A box to type in that takes no room at all (a slider's value kept in a 0×0 input): no one sees it. */
+/**
+ * A box to type in with no room inside its border (a slider's value kept in a 0×0 input, its
+ * border left drawn: ion.rangeSlider's `irs-hidden-input` is 4×4 pixels of border): no one sees
+ * it or types in it. Before, each of AdminLTE's ion sliders was a field named after its scale.
+ */
 const noRoom = (el: Element): boolean => {
   if (el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') return false;
   if (['checkbox', 'radio'].includes((el as HTMLInputElement).type)) return false;
-  const r = el.getBoundingClientRect();
-  return r.width < 1 && r.height < 1;
+  const box = el as HTMLElement;
+  return box.clientWidth < 1 && box.clientHeight < 1;
 };
 
 /**

@@ -23,6 +23,7 @@ import { doubleClick, editBox, scanEditables } from './edit';
 import { rowAction } from './rows';
 import { focusByName } from './keys';
 import { hoverPoint, hoverShown } from './hover';
+import { sliderFocus, sliderRead } from './sliders';
 import { forgetMainWorld } from './main-world';
 import { thenQuiet } from './quiet';
 
@@ -50,6 +51,8 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   if (req.op === 'focusByName') return focusByName(walkRoots(), req.name);
   if (req.op === 'hoverPoint') return hoverPoint(walkRoots(), req.label);
   if (req.op === 'hoverShown') return hoverShown();
+  if (req.op === 'sliderFocus') return sliderFocus(walkRoots(), req.label);
+  if (req.op === 'sliderRead') return sliderRead(walkRoots(), req.label);
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

@@ -3,7 +3,7 @@
  * and what it answers (`PageScriptResponse`), with the read-back and refusals a fill reports. The
  * shapes of what it reads from the page are in page-script-types.ts. Internal to this package.
  */
-import type { RawPage, PageSignals } from './page-script-types';
+import type { RawPage, PageSignals, RawSlider } from './page-script-types';
 
 export interface FillField {
   key: string;
@@ -37,7 +37,10 @@ export type PageScriptRequest =
   | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
   | { op: 'focusByName'; name: string }
   | { op: 'hoverPoint'; label: string }
-  | { op: 'hoverShown' };
+  | { op: 'hoverShown' }
+  /** `sliderFocus` focuses the named thumb for the key presses of `set_slider`; `sliderRead` reads it after them. */
+  | { op: 'sliderFocus'; label: string }
+  | { op: 'sliderRead'; label: string };
 /** After a click that asked for quiet (page-script/quiet.ts): 'quiet' (a frame without DOM changes), 'navigating' (being left), 'busy' (changing at the bound); 'gone' (Node only): the document was replaced meanwhile. */
 export type QuietState = 'quiet' | 'navigating' | 'busy' | 'gone';
 
@@ -64,7 +67,8 @@ export type PageScriptResponse =
   | { op: 'rowAction'; ok: boolean; checked?: boolean; hover?: { x: number; y: number } }
   | { op: 'focusByName'; ok: boolean }
   | { op: 'hoverPoint'; ok: boolean; label?: string; x?: number; y?: number }
-  | { op: 'hoverShown'; ok: boolean };
+  | { op: 'hoverShown'; ok: boolean }
+  | { op: 'slider'; ok: boolean; slider?: RawSlider };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

@@ -171,6 +171,21 @@ export interface RawWebMcpTool {
   inputSchema: unknown;
 }
 
+/**
+ * One thumb of a slider a script draws. One that says its value (`aria-valuenow`) has `now`, `min`
+ * and `max`; one that says nothing (page-script/drawn-sliders.ts) has them not, until a move
+ * changed the number beside it: then `now` is that number and `was` what it showed before.
+ */
+export interface RawSlider {
+  label: string;
+  now?: number;
+  min?: number;
+  max?: number;
+  was?: number;
+  /** What it says beside the number (`aria-valuetext` "$1,000", or the readout's text "$300"). */
+  text?: string;
+}
+
 export interface RawPage {
   url: string;
   title: string;
@@ -187,6 +202,8 @@ export interface RawPage {
   editables?: string[];
   /** Labels of the elements that show hidden content while hovered (page-script/hover.ts). */
   hoverables?: string[];
+  /** Sliders a script draws (`role=slider`), set with the arrow keys (page-script/sliders.ts). */
+  sliders?: RawSlider[];
   /** The app's lists with their items' state (page-script/items.ts). */
   items?: RawItemList[];
   /** Controls every row of an app list has (page-script/rows.ts). */

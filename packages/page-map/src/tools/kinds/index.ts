@@ -13,6 +13,7 @@ import { edit } from './edit';
 import { hover } from './hover';
 import { rows } from './rows';
 import { pressKey } from './press-key';
+import { slider } from './slider';
 import { followLink } from './follow-link';
 import { form } from './form';
 import type { RunContext, ToolKind } from './kind';
@@ -33,6 +34,7 @@ export const KINDS: KindTable = {
   hover,
   rows,
   press_key: pressKey,
+  slider,
 };
 
 /** Runs a call through its binding's kind. */

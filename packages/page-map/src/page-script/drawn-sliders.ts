@@ -1,0 +1,106 @@
+/**
+ * Sliders that say nothing of themselves (jQuery UI's slider: no role, no value in ARIA), found
+ * as a person sees them: a small knob one can Tab to, placed on a track many times its size, that
+ * hears key presses itself. Its value is what a person reads as it moves: the number beside it
+ * that changes with each press (a read-only box "$100", a text "Volume: 60"). `set_slider` moves
+ * it with the arrow keys and watches the page for that number (readoutChange).
+ */
+import { clean, visible } from './dom';
+import { actsOnKeys } from './listens';
+
+/** Most the knob measures, in pixels, either way. */
+const KNOB_MAX = 64;
+/** Words a knob may show: its number, nothing else (jQuery UI's custom handle shows the value). */
+const KNOB_TEXT = /^[\d\s.,$€£¥%+-]*$/;
+const CONTROL_TAGS = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'OPTION']);
+
+/** A knob on a track: small, placed by the page (absolutely), on a track four times longer than it. */
+export function isDrawnThumb(el: HTMLElement): boolean {
+  if (CONTROL_TAGS.has(el.tagName) || el.hasAttribute('role') || el.isContentEditable) return false;
+  if (!KNOB_TEXT.test(el.textContent ?? '') || !visible(el)) return false;
+  const track = el.parentElement;
+  if (!track) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0 || r.width > KNOB_MAX || r.height > KNOB_MAX) return false;
+  if (getComputedStyle(el).position !== 'absolute') return false;
+  const t = track.getBoundingClientRect();
+  const along =
+    (t.width >= 4 * r.width && t.width >= 3 * t.height) || (t.height >= 4 * r.height && t.height >= 3 * t.width);
+  return along && (actsOnKeys(el) || actsOnKeys(track));
+}
+
+/** Knobs one can Tab to in a root; the caller checks each. */
+export const knobCandidates = (root: Document | ShadowRoot): HTMLElement[] =>
+  Array.from(root.querySelectorAll<HTMLElement>('[tabindex]:not([tabindex="-1"]):not([role])'));
+
+/** Numbers in a text: "$1,000 - $4,000" → [1000, 4000]; a minus sign counts, a dash between two does not. */
+export function numbersIn(text: string): number[] {
+  const plain = text.replace(/(\d)[,\s\u00a0\u202f](?=\d{3}\b)/g, '$1');
+  const out: number[] = [];
+  for (const m of plain.matchAll(/-?\d+(?:\.\d+)?/g)) {
+    const dash = m[0].startsWith('-') && m.index > 0 && /\d/.test(plain[m.index - 1]!);
+    out.push(Number(dash ? m[0].slice(1) : m[0]));
+  }
+  return out;
+}
+
+const MAX_WATCHED = 600;
+
+/**
+ * What each box and each element of short text with a number says now: where a slider's number
+ * may show. Elements, not text nodes: a script that writes the number (`.text(v)`) replaces the node.
+ */
+function readings(doc: Document): Map<Element, string> {
+  const out = new Map<Element, string>();
+  for (const el of Array.from(doc.querySelectorAll<HTMLInputElement>('input:not([type=hidden])'))) {
+    if (/\d/.test(el.value) && el.value.length <= 60) out.set(el, el.value);
+  }
+  const walker = doc.createTreeWalker(doc.body ?? doc, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n && out.size < MAX_WATCHED; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || out.has(el) || !/\d/.test(n.nodeValue ?? '')) continue;
+    const text = el.textContent ?? '';
+    if (text.trim().length <= 60 && visible(el)) out.set(el, text);
+  }
+  return out;
+}
+
+const valueOf = (el: Element): string => (el instanceof HTMLInputElement ? el.value : (el.textContent ?? ''));
+
+interface Watch {
+  knob: Element;
+  before: Map<Element, string>;
+  /** The element that showed the number, and which number of its text, once a press changed it. */
+  readout?: { node: Element; index: number; was: number };
+}
+
+let watch: Watch | null = null;
+
+/** Notes what the page shows before the knob moves. */
+export function watchReadouts(knob: Element): void {
+  watch = { knob, before: readings(knob.ownerDocument) };
+}
+
+/**
+ * The knob's number now and before its first move: the first number on the page that changed
+ * since watchReadouts; null while none has (the knob has not moved, or shows no number).
+ */
+export function readoutChange(knob: Element): { now: number; was: number; text: string } | null {
+  if (!watch || watch.knob !== knob) return null;
+  if (!watch.readout) {
+    for (const [node, was] of watch.before) {
+      const now = valueOf(node);
+      if (!node.isConnected || now === was) continue;
+      const a = numbersIn(was);
+      const b = numbersIn(now);
+      const index = a.findIndex((x, i) => b[i] !== undefined && b[i] !== x);
+      if (a.length !== b.length || index < 0) continue;
+      watch.readout = { node, index, was: a[index]! };
+      break;
+    }
+  }
+  const r = watch.readout;
+  if (!r) return null;
+  const now = numbersIn(valueOf(r.node))[r.index];
+  return now === undefined ? null : { now, was: r.was, text: clean(valueOf(r.node), 60) };
+}
