@@ -91,6 +91,14 @@ export const SOURCES: readonly Source[] = [
     },
   },
   {
+    name: 'gentelella',
+    title:
+      'Gentelella 4 (an admin template in vanilla JavaScript built with Vite: forms, a wizard, an inbox, a kanban board, a to-do list)',
+    npmPackage: 'gentelella',
+    webRoot: 'dist',
+    cleanUrls: false,
+  },
+  {
     name: 'moj-frontend',
     title: 'Ministry of Justice design system (@ministryofjustice/frontend)',
     webRoot: 'web',

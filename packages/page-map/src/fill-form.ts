@@ -9,7 +9,7 @@
  * SECURITY: values go to the page as protocol input or evaluate arguments, never into script text
  * or logs.
  */
-import type { KeyInput, Keyboard, Page } from 'puppeteer-core';
+import type { Frame, KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script-host/call';
 import type { FillField, ReadBack, RefusedField } from './shared/page-script-protocol';
 import type { FormBinding } from './bindings';
@@ -91,9 +91,33 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
 
 /**
  * Fills the bound fields with exact values (see validate-params.ts) and submits when asked.
- * Throws FillError when the form or a field is no longer on the page.
+ * Throws FillError when the form or a field is no longer on the page — unless the page itself
+ * moved on while it was filled: a code of six boxes sends itself once the sixth digit is typed
+ * (Gentelella's two-factor page), and the form is gone because the page took it. Then nothing is
+ * left to set or read back, and the tool's settling reports where the page went.
  */
 export async function fillForm(
+  page: Page,
+  binding: FormBinding,
+  values: Record<string, unknown>,
+  submit: boolean,
+): Promise<{ hadCaptcha: boolean; readBack: ReadBack[] }> {
+  let left = false;
+  const onNavigated = (f: Frame) => {
+    if (f === page.mainFrame()) left = true;
+  };
+  page.on('framenavigated', onNavigated);
+  try {
+    return await fillAndSend(page, binding, values, submit);
+  } catch (err) {
+    if (left && (err instanceof FillError || !(err instanceof ToolError))) return { hadCaptcha: false, readBack: [] };
+    throw err;
+  } finally {
+    page.off('framenavigated', onNavigated);
+  }
+}
+
+async function fillAndSend(
   page: Page,
   binding: FormBinding,
   values: Record<string, unknown>,

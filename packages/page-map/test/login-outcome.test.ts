@@ -64,3 +64,29 @@ test('an error text that was on the page before the submit is no evidence; nothi
   });
   expect(classifyLogin(after, { ...base, signals: before, changed: false })).toBe('NO_RESPONSE');
 });
+
+test("a second factor is asked on its own page; the feature named among a dashboard's settings asks nothing", () => {
+  const before = sig({});
+  const after = { ...base, signals: before, changed: true };
+  const dashboard = `Dashboard Revenue $48,210 ${'Recent activity Deploy v3.2.1 to production Feb 01 '.repeat(30)} Quick Settings Email notifications Two-factor auth Dark mode Public profile`;
+  // Gentelella's dashboard, where its sign-in lands: before, this was TWO_FACTOR_REQUIRED.
+  expect(classifyLogin(sig({ url: 'https://x.test/index.html', password: false, text: dashboard }), after)).toBe('ok');
+  expect(
+    classifyLogin(
+      sig({ url: 'https://x.test/2fa', title: 'Two-factor authentication', password: false, text: 'Continue' }),
+      after,
+    ),
+  ).toBe('TWO_FACTOR_REQUIRED');
+  expect(
+    classifyLogin(
+      sig({ url: 'https://x.test/mfa', password: false, text: 'Two-step verification. Open the app on your phone.' }),
+      after,
+    ),
+  ).toBe('TWO_FACTOR_REQUIRED');
+  expect(
+    classifyLogin(
+      sig({ url: 'https://x.test/index.html', password: false, text: `${dashboard} Enter the code we sent you` }),
+      after,
+    ),
+  ).toBe('TWO_FACTOR_REQUIRED');
+});

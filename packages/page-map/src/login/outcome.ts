@@ -14,13 +14,8 @@ const anyOf = (...phrases: string[]): RegExp => new RegExp(`\\b(${phrases.join('
 
 /** What a site says when it refuses credentials (or a code), in the languages of ./words. */
 export const REJECTED = REJECTED_WORDS;
-/** A second factor asked for: a code, or an approval on another device. */
-const TWO_FACTOR = anyOf(
-  'two[- ]factor',
-  '2fa',
-  'two[- ]step verification',
-  '2-step verification',
-  'multi[- ]factor',
+/** A second factor asked for: a code to type, or an approval on another device. */
+const TWO_FACTOR_ASKED = anyOf(
   'authenticator app',
   'one[- ]time (pass)?code',
   'verification code',
@@ -34,6 +29,28 @@ const TWO_FACTOR = anyOf(
   'tap yes',
   'confirm (the )?sign[- ]?in on',
 );
+/**
+ * The name of the feature. It asks for a second factor on the step's own page (in its title, or
+ * on a short page that says little else); on a dashboard it is a setting's label ("Quick
+ * settings: Two-factor auth"), and a signed-in page is no second step.
+ */
+const TWO_FACTOR_NAMED = anyOf(
+  'two[- ]factor',
+  '2fa',
+  'two[- ]step verification',
+  '2-step verification',
+  'multi[- ]factor',
+);
+/** Most words a second-factor step's page shows (its prompt, a field, a link or two). */
+const SHORT_PAGE = 1200;
+
+const asksSecondFactor = (s: PageSignals): boolean =>
+  s.otp ||
+  (!s.password &&
+    (TWO_FACTOR_ASKED.test(`${s.title} ${s.text.slice(0, 3000)}`) ||
+      TWO_FACTOR_NAMED.test(s.title) ||
+      (s.text.length <= SHORT_PAGE && TWO_FACTOR_NAMED.test(s.text))));
+
 /** The site does not know this browser (every session is a fresh one). */
 const NEW_DEVICE = anyOf(
   'new device',
@@ -105,7 +122,7 @@ export function classifyLogin(s: PageSignals, before: LoginBefore): LoginClass {
   if (s.captcha && (stillLogin || CAPTCHA_TEXT.test(alerts) || CAPTCHA_TEXT.test(s.text.slice(0, 2000))))
     return 'CAPTCHA_REQUIRED';
   if (NEW_DEVICE.test(`${s.title} ${s.text.slice(0, 3000)}`)) return 'NEW_DEVICE_CHECK';
-  if (s.otp || (TWO_FACTOR.test(`${s.title} ${s.text.slice(0, 3000)}`) && !s.password)) return 'TWO_FACTOR_REQUIRED';
+  if (asksSecondFactor(s)) return 'TWO_FACTOR_REQUIRED';
   // Evidence tied to the form: a new error message while a sign-in form (or the same URL) remains.
   if (REJECTED.test(alerts) && (s.password || atForm)) return 'LOGIN_REJECTED';
   // A new message that is no greeting, with the sign-in form shown again at the same address (the

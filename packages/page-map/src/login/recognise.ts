@@ -68,6 +68,9 @@ const PROFILE_FIELD =
   /\b(first ?name|last ?name|full ?name|given|family|surname|birth|dob|phone|mobile|address|zip|postal|city|country|gender|company|nickname|display ?name)\b|firstname|lastname|fname|lname/;
 const TERMS = /\b(terms|conditions|privacy policy|i agree|agree to|accept the)\b/;
 
+/** Typed fields no sign-in asks for (two of them make a form something else). */
+const ASKED_BESIDE_SIGN_IN = new Set(['url', 'number', 'date', 'datetime-local', 'month', 'week', 'time', 'textarea']);
+
 /** Signs that a form creates an account: profile fields, a terms checkbox, sign-up wording. */
 export function signUpSignals(g: RawGroup, fields: RawField[]): number {
   let n = 0;
@@ -127,7 +130,13 @@ function onePasswordPurpose(g: RawGroup, fields: RawField[], pw: RawField): Purp
   const signals = signUpSignals(g, fields);
   if (signals >= 2) return 'sign_up';
   if (fields.length >= 4 && SIGNUP_WORDS.test(words)) return 'sign_up';
-  if (fields.length >= 5) return signals >= 1 ? 'sign_up' : 'other';
+  // Names asked beside an e-mail and a password (a wizard's first step: first and last name,
+  // e-mail, password, "Next →") make an account; a sign-in never asks who one is by name.
+  if (fields.length >= 4 && signals >= 1) return 'sign_up';
+  if (fields.length >= 5) return 'other';
+  // A sign-in asks who and the password; a form that also wants a web address, a number or a date
+  // typed in ("Validation states": e-mail, website, password, age) is something else.
+  if (fields.filter((f) => ASKED_BESIDE_SIGN_IN.has(f.type)).length >= 2) return 'other';
   // A lone password field with no button and no sign-in word on or around it (a demo of a
   // password box, a settings widget) is nothing to sign in with; a password step has its button,
   // if only an arrow (AdminLTE's lock screen).

@@ -79,3 +79,14 @@ export const fieldVisible = (el: Element): boolean => {
   }
   return false;
 };
+
+/** A read-only text box (the candidates; isOpenerBox decides). */
+export const OPENER_BOX = 'input[readonly]:not([type]),input[readonly][type=text],input[readonly][type=search]';
+
+/**
+ * A read-only text box with no form and no button of its own is no field: no one types in it; a
+ * click on it opens what fills it (a command palette, a picker). It is a click target, by its
+ * label. Before, Gentelella's top-bar box "Open command palette" (read-only, ⌘K) was a tool that
+ * typed into it and pressed Enter.
+ */
+export const isOpenerBox = (el: Element): boolean => el.matches(OPENER_BOX) && !(el as HTMLInputElement).form;

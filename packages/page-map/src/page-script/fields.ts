@@ -12,6 +12,7 @@ import { collectsItems } from './driven-control';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
 import { actsOnKeys, hearsKeys } from './listens';
+import { mergeSplitCodes } from './split-code';
 
 export const fieldKey = (f: RawField): string =>
   `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
@@ -186,6 +187,7 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
     raw.push(describeField(el, g.ri));
     els.push([el]);
   }
+  mergeSplitCodes(raw, els, g.ri);
   introIsNoLabel(raw);
   uniqueKeys(raw);
   return { raw, els };

@@ -6,6 +6,7 @@
  * values see the change. Then it submits when asked: the chosen submit button, else the form,
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
+import { setSplitCode } from './split-code';
 import type { RawField } from '../shared/page-script-types';
 import type { FillField, PageScriptRequest, PageScriptResponse, ReadBack } from '../shared/page-script-protocol';
 import { addItems, collectsItems, widgetsSettled } from './driven-control';
@@ -23,6 +24,8 @@ const fire = (win: typeof window, e: Element, type: string): boolean =>
 function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean, stay = false): void {
   const el = els[0] as HTMLInputElement;
   const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  // A code across one-character boxes: each box holds its character, whatever the keys did.
+  if (raw.split) return setSplitCode(els, String(v));
   if (typed) {
     const has = raw.type === 'contenteditable' ? !!el.textContent : el.value !== '';
     // The keys landed (a mask may have reformatted them): leave the field as the page made it.

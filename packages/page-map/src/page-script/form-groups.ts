@@ -8,11 +8,12 @@
  */
 import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
+import { buttonLabel, speakable } from './labels';
 import { appLists } from './items';
 import { hearsKeys } from './listens';
-import { inEditorToolbar, isTab, opensPopup, precedes, SENDS_CHOICES } from './group-buttons';
+import { inEditorToolbar, isTab, opensPopup, precedes, SENDS_CHOICES, togglesState } from './group-buttons';
 import { rowBoxes } from './rows';
-import { fieldVisible, isField } from './field-controls';
+import { fieldVisible, isField, isOpenerBox } from './field-controls';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
 export interface Group {
@@ -134,20 +135,44 @@ function buttonHolder(f: Element): Element | null {
   return null;
 }
 
+/** A box that searches or finds by its type, name, label or placeholder. */
+function searchBox(f: Element): boolean {
+  const t = ((f as HTMLInputElement).type || '').toLowerCase();
+  const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
+  return (
+    t === 'search' ||
+    /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
+    ((t === 'text' || t === '') && /\bsearch|\bfind\b|\bfilter/i.test(says))
+  );
+}
+
+/**
+ * Filters (a search box, lists, boxes, radios) act as they change: a button near them is theirs
+ * only when it says it sends or applies ("Search", "Apply") or says nothing (a magnifier). Before,
+ * Gentelella's inbox search was sent with "Mark all read", a table's search with its sort headers,
+ * and a user list's role and status filters with "Owner" and "More".
+ */
+function filtersOwnButtons(fields: Element[], buttons: Element[]): Element[] {
+  const filters = fields.length > 0 && fields.every((f) => isChoice(f) || f.tagName === 'SELECT' || searchBox(f));
+  if (!filters) return buttons;
+  return buttons.filter((b) => {
+    const says = buttonLabel(b);
+    return !speakable(says) || FILTER_SENDS.test(says);
+  });
+}
+
+/** What a button of filters says: it searches or applies them (a pager's "Next" only turns a page). */
+const FILTER_SENDS = /^(apply|search|find|filter|go|submit|ok|done|update|show|send)\b/i;
+
 /**
  * A loose field with no button near it: a lone search box (it works with Enter), or a standalone
  * field (filled, never sent) while fewer than MAX_STANDALONE were found; else nothing.
  */
 function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: number): Group | null {
   const t = ((f as HTMLInputElement).type || '').toLowerCase();
-  const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
   const container = f.parentElement ?? f;
-  if (
-    t === 'search' ||
-    /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
-    ((t === 'text' || t === '') && /\bsearch|\bfind\b/i.test(says))
-  )
-    return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri };
+  if (isOpenerBox(f)) return null;
+  if (searchBox(f)) return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri };
   if (standaloneSoFar < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t)))
     return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri, standalone: true };
   return null;
@@ -185,15 +210,21 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
       visible(b) &&
       (b as HTMLButtonElement).type !== 'reset' &&
       !opensPopup(b) &&
+      !togglesState(b) &&
       !isTab(b) &&
       !inEditorToolbar(b),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
   // row's own control (a drag handle, an actions menu, an expand toggle of a tree's row).
-  if (fields.length > 0) buttons = buttons.filter((b) => !precedes(b, fields[0]!));
+  if (fields.length > 0)
+    buttons = filtersOwnButtons(
+      fields,
+      buttons.filter((b) => !precedes(b, fields[0]!)),
+    );
   if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
   // One box or list left with no button of its own (the others open popups or are tabs): it is a
   // field of its own, filled or chosen, never a form to send.
+  if (buttons.length === 0 && fields.length === 1 && isOpenerBox(fields[0]!)) return null;
   if (buttons.length === 0 && fields.length === 1 && (isTypedText(fields[0]!) || fields[0]!.tagName === 'SELECT')) {
     claimed.add(fields[0]!);
     return { kind: 'widget', container: found, form: null, fields, buttons, ri, standalone: true };

@@ -1,7 +1,7 @@
 /**
  * Which buttons near loose fields (outside any form) are the fields' own, for form-groups.ts: a
- * button that opens a list, menu or dialog, a tab, or one that comes before every field sends
- * nothing of theirs, nor does an editor's toolbar button; near boxes and radios only a button that
+ * button that opens a list, menu or dialog, a toggle, a tab, or one that comes before every field
+ * sends nothing of theirs, nor does an editor's toolbar button; near boxes and radios only a button that
  * says it sends or applies does.
  */
 
@@ -14,6 +14,13 @@ export const precedes = (a: Element, b: Element): boolean => {
 export const opensPopup = (b: Element): boolean =>
   b.hasAttribute('aria-expanded') ||
   /^(true|menu|listbox|tree|grid|dialog)$/i.test(b.getAttribute('aria-haspopup') ?? '');
+
+/**
+ * A toggle button (`aria-pressed`: a theme switch, "Bold", a favourite star) switches a state of
+ * its own; it sends nothing of the fields near it. Before, Gentelella's top bar made its command
+ * palette box a `search` sent with "Toggle theme".
+ */
+export const togglesState = (b: Element): boolean => b.hasAttribute('aria-pressed');
 
 /** A tab shows one of its panels ("Example Value | Schema"): it sends nothing, whatever fields sit near it. */
 export const isTab = (b: Element): boolean => b.getAttribute('role') === 'tab' || !!b.closest('[role=tablist]');

@@ -5,6 +5,7 @@
  * instead of answering success. Comparison allows what a person accepts as the same value: case
  * and spacing, a mask's punctuation ("(555) 123-4567"), a number's grouping ("1,000").
  */
+import { splitCodeValue } from './split-code';
 import type { RawField } from '../shared/page-script-types';
 import type { FillField, ReadBack } from '../shared/page-script-protocol';
 import { clean } from './dom';
@@ -77,7 +78,11 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
     return { param: want.param, holds, value: many ? labels : (labels[0] ?? '') };
   }
   if (!secret && collectsItems(el)) return listReadBack(el, want);
-  const held = raw.type === 'contenteditable' ? (el as HTMLElement).innerText || el.textContent || '' : el.value;
+  const held = raw.split
+    ? splitCodeValue(els)
+    : raw.type === 'contenteditable'
+      ? (el as HTMLElement).innerText || el.textContent || ''
+      : el.value;
   // A combobox that completes inline ("Ala" → "Alabama", the rest selected) holds what was typed.
   const completed = raw.entersOn === true && norm(held).startsWith(norm(String(want.value)));
   const holds = completed || sameText(String(want.value), held) || collectedBeside(el, held, String(want.value));

@@ -9,6 +9,7 @@
  * person's eye. Each target gets a unique visible text,
  * which is what the `click` tool offers and how a click finds its element again after a re-render.
  */
+import { isOpenerBox, OPENER_BOX } from './field-controls';
 import type { RawTarget } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
@@ -27,7 +28,7 @@ const ROLES = 'button,link,tab,menuitem,menuitemcheckbox,menuitemradio,option,tr
 const ROLE_SEL = ROLES.split(',')
   .map((r) => `[role=${r}]`)
   .join(',');
-const CANDIDATE_SEL = `button,input[type=button],input[type=submit],input[type=image],summary,a:not([href]),a[href="#"],a[href^="javascript:" i],a[aria-expanded],a[aria-controls],a[aria-haspopup],${ROLE_SEL},[onclick],[tabindex]:not([tabindex="-1"]),[data-href],[data-url]`;
+const CANDIDATE_SEL = `button,input[type=button],input[type=submit],input[type=image],${OPENER_BOX},summary,a:not([href]),a[href="#"],a[href^="javascript:" i],a[aria-expanded],a[aria-controls],a[aria-haspopup],${ROLE_SEL},[onclick],[tabindex]:not([tabindex="-1"]),[data-href],[data-url]`;
 /** Tags a pointer cursor can make clickable (the outermost one with the cursor is the target). */
 const POINTER_TAGS = new Set([
   'DIV',
@@ -108,13 +109,19 @@ const kindOf = (el: Element): RawTarget['kind'] => {
   return 'other';
 };
 
-/** Text that tells equal labels apart: the row, list item or card they sit in. */
+/**
+ * Text that tells equal labels apart: the row, list item, option or card they sit in (a message
+ * of a listbox: "Star (Stripe)"; before, every star of Gentelella's inbox took the words atop
+ * the whole list, "Star (Mark all read)", "Star (2)" …).
+ */
 export const contextOf = (el: Element, label: string): string => {
   // A control in a table cell with words of its own ("Row 1: Cell 2 [Change]"): the cell says which.
   const cell = el.parentElement?.closest('td,th,[role=gridcell]');
   const cellWords = cell ? itemText(cell) : '';
   if (cellWords && cellWords.toLowerCase() !== label.toLowerCase()) return clean(cellWords, 50);
-  const box = el.parentElement?.closest('tr,li,article,[role=row],[role=listitem],section,fieldset,.card');
+  const box = el.parentElement?.closest(
+    'tr,li,article,[role=row],[role=listitem],[role=option],section,fieldset,.card',
+  );
   if (!box) return '';
   const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');
   for (const cand of [head ? firstLine(head) : '', firstLine(box)]) {
@@ -164,7 +171,12 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     // Grouped fields belong to their form's tool; grouped buttons stay clickable unless they submit a <form>.
     if (claimed.has(el) && !el.matches(BUTTON_SEL)) return false;
     if (FIELD_TAGS.has(el.tagName) && el.tagName !== 'INPUT') return false;
-    if (el.tagName === 'INPUT' && !['button', 'submit', 'image'].includes((el as HTMLInputElement).type)) return false;
+    if (
+      el.tagName === 'INPUT' &&
+      !['button', 'submit', 'image'].includes((el as HTMLInputElement).type) &&
+      !isOpenerBox(el)
+    )
+      return false;
     if (leftToFormTool(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
       return false;
     // Inside a real link or a field: the link (follow_link) or the form's tool covers it.

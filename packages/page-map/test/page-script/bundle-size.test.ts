@@ -7,13 +7,14 @@
  * with a JSON tree's rows and the page's short timers, ≈ 64.5 KB with a page's own index left out
  * of its text and its headings marked there, ≈ 66 KB with editors' toolbars, select widgets' own
  * boxes, rows of links before a box and radios wrapped in their labels, ≈ 70.5 KB with sliders a
- * script draws (both kinds). A bound of 72 KB catches the build losing minification, and a bundle
+ * script draws (both kinds), ≈ 72.5 KB with codes split across boxes, filters' own buttons and
+ * command palette boxes. A bound of 74 KB catches the build losing minification, and a bundle
  * that grows past it is worth a look (what it costs per document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(72_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(74_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });

@@ -1,0 +1,107 @@
+/**
+ * Gentelella 4 as its npm package ships it (`gentelella`: `dist/`, built by Vite, vanilla
+ * JavaScript, no Bootstrap or jQuery), served unchanged. What its pages showed:
+ * - Its two-factor page draws the code as six one-character boxes ("Digit 1 of 6" …) that send the
+ *   form by themselves once the sixth digit is typed. One field, the code: `verify_code {code}`
+ *   types it across the boxes, and the page's own sending is the tool's success. Before, the
+ *   params were `digit_1_of_6` … `digit_6_of_6`, and once typed the tool answered ELEMENT_GONE.
+ * - Its sign-in lands on a dashboard whose quick settings list "Two-factor auth": a setting's label
+ *   asks for no second factor. Before, the sign-in answered TWO_FACTOR_REQUIRED.
+ * - A search box or filter lists beside buttons that do something else ("Mark all read", a
+ *   table's sort headers, a pager's "Next", role chips "Owner", "More") act as they change: those
+ *   buttons are not theirs. Before, the inbox search was sent with "Mark all read" and the user
+ *   list's filters with "Owner" or "More".
+ * - The top bar's read-only box "Open command palette" (⌘K) is no field: a click opens the palette.
+ *   Before, it was a `search` sent with the theme switch beside it ("Toggle theme", a toggle button).
+ * - The stars of the inbox's messages are named by their message ("Star (Stripe)"), not by the
+ *   words atop the whole list ("Star (Mark all read)", "Star (2)" …).
+ * - A wizard's first step asking first and last name, e-mail and password is a sign-up; a form
+ *   asking e-mail, website, password and age ("Validation states") is no sign-in.
+ */
+import { dirname, join } from 'node:path';
+import { useExternalEnv, withExternalPage, type OpenedPage } from './external-env';
+
+const SITE = join(dirname(require.resolve('gentelella/package.json')), 'dist');
+const env = useExternalEnv(SITE);
+const withPage = (path: string, fn: (p: OpenedPage) => Promise<void>, ready?: string) =>
+  withExternalPage(env(), `production/${path}`, fn, ready);
+
+test('a code drawn as six one-character boxes is one param, typed across them; the page sends it itself', async () => {
+  await withPage('verify_2fa.html', async ({ page, map, run }) => {
+    const verify = map.tools.find((t) => t.tool.name === 'verify_code')?.tool;
+    expect(verify?.params.map((p) => p.name)).toEqual(['code']);
+    const out = await run('verify_code', { code: '123456' });
+    expect(out.result).toMatchObject({ success: true });
+    expect(out.navigated).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/production/index.html');
+  });
+});
+
+test('a sign-in that lands on a dashboard listing a two-factor setting is signed in', async () => {
+  await withPage('login.html', async ({ page, run }) => {
+    const out = await run('login', { username: 'ann@example.com', password: 'S3cret-Pass-71' });
+    expect(out.result).toMatchObject({ success: true });
+    expect(new URL(page.url()).pathname).toBe('/production/index.html');
+  });
+});
+
+test('buttons beside a search box or filter lists that do something else are not theirs', async () => {
+  // The inbox is drawn by its script after the page loads.
+  await withPage(
+    'inbox.html',
+    async ({ map }) => {
+      const search = map.tools.find((t) => t.tool.params.some((p) => p.name.includes('search')))?.tool;
+      expect(search?.description).not.toMatch(/Mark all read/);
+    },
+    '.inbox-item',
+  );
+  await withPage('user_management.html', async ({ map }) => {
+    const filters = map.tools.find((t) => t.tool.params.some((p) => p.name === 'filter_by_role'))?.tool;
+    expect(filters?.params.some((p) => p.name === 'action')).toBe(false);
+    expect(filters?.description).toMatch(/nothing is sent/);
+  });
+});
+
+test('a read-only box that opens a command palette is something to click, not a field; a toggle sends nothing', async () => {
+  await withPage('form_wizards.html', async ({ page, map, run }) => {
+    expect(map.tools.some((t) => t.tool.params.some((p) => p.name.includes('command_palette')))).toBe(false);
+    expect(map.tools.some((t) => /Toggle theme/.test(t.tool.description) && t.tool.params.length > 0)).toBe(false);
+    const click = map.tools.find((t) => t.tool.name === 'click')!.tool;
+    expect(click.params[0]!.options).toContain('Open command palette');
+    await run('click', { target: 'Open command palette' });
+    expect(
+      await page.evaluate(() => [...document.querySelectorAll('[role=dialog]')].some((d) => d.checkVisibility())),
+    ).toBe(true);
+  });
+});
+
+test("a control inside a list's option is named by that option", async () => {
+  await withPage(
+    'inbox.html',
+    async ({ page, map, run }) => {
+      const click = map.tools.find((t) => t.tool.name === 'click')!.tool;
+      expect(click.params[0]!.options).toEqual(expect.arrayContaining(['Star (Stripe)', 'Star (GitHub)']));
+      await run('click', { target: 'Star (Stripe)' });
+      const starred = await page.evaluate(() =>
+        [...document.querySelectorAll('.inbox-item')]
+          .find((r) => r.querySelector('.sender')?.textContent?.trim() === 'Stripe')
+          ?.querySelector('.inbox-star-btn')
+          ?.getAttribute('aria-pressed'),
+      );
+      expect(starred).toBe('true');
+    },
+    '.inbox-item',
+  );
+});
+
+test("a wizard's step asking names, e-mail and password is a sign-up; e-mail, website, password and age no sign-in", async () => {
+  await withPage('form_wizards.html', async ({ map }) => {
+    expect(map.tools.some((t) => t.tool.name === 'login')).toBe(false);
+    expect(map.tools.find((t) => t.tool.name === 'sign_up')?.tool.params.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['first_name', 'last_name', 'email', 'password']),
+    );
+  });
+  await withPage('form_validation.html', async ({ map }) => {
+    expect(map.tools.some((t) => t.tool.name === 'login')).toBe(false);
+  });
+});
