@@ -93,7 +93,7 @@ export const SOURCES: readonly Source[] = [
   {
     name: 'gentelella',
     title:
-      'Gentelella 4 (an admin template in vanilla JavaScript built with Vite: forms, a wizard, an inbox, a kanban board, a to-do list)',
+      'Gentelella 4 (an admin template in vanilla JavaScript built with Vite: sign-in pages, forms, a wizard, an inbox, a kanban board, a chat, tables)',
     npmPackage: 'gentelella',
     webRoot: 'dist',
     cleanUrls: false,

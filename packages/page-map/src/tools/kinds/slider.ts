@@ -104,8 +104,11 @@ async function learnKeys(page: Page, label: string, up: boolean | undefined): Pr
 
 const close = (a: number, b: number, span: number) => Math.abs(a - b) <= Math.max(1e-9, span * 1e-9);
 
-/** Moves the focused thumb to the value; answers where it stopped (undefined: it never showed a number). */
-async function moveTo(page: Page, start: RawSlider, target: number): Promise<number | undefined> {
+/**
+ * Moves the focused thumb to the value; answers where it stopped (undefined: it never showed a
+ * number). It stops pressing at the deadline, so no key press outlives the call.
+ */
+async function moveTo(page: Page, start: RawSlider, target: number, deadline: number): Promise<number | undefined> {
   const span = (start.max ?? 0) - (start.min ?? 0);
   const { min, max } = start;
   if (min !== undefined && max !== undefined && (close(target, min, span) || close(target, max, span))) {
@@ -119,7 +122,7 @@ async function moveTo(page: Page, start: RawSlider, target: number): Promise<num
   let { now } = keys;
   let pressed = 1;
   const up = target > now;
-  while (!close(now, target, span) && pressed < MAX_PRESSES) {
+  while (!close(now, target, span) && pressed < MAX_PRESSES && Date.now() < deadline) {
     const left = Math.round(Math.abs(target - now) / keys.step);
     // Past the value (its steps do not land on it) or no step left: it stops where it is.
     if (left < 1 || target > now !== up) break;
@@ -145,7 +148,7 @@ async function runSlider(_binding: SliderBinding, { page, call, values, deadline
     throw new ToolError('INVALID_PARAMS', `"${s.label}" takes a number from ${s.min} to ${s.max}.`);
   let now: number | undefined;
   const r = await settle(page, deadline, async () => {
-    now = await moveTo(page, s, target);
+    now = await moveTo(page, s, target, deadline);
   });
   if (r.timedOut)
     return fail(name, 'TOOL_TIMEOUT', 'The page did not finish responding within the time budget.', r.navigated);
