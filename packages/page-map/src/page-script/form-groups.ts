@@ -147,14 +147,15 @@ function searchBox(f: Element): boolean {
 }
 
 /**
- * Filters (a search box, lists, boxes, radios) act as they change: a button near them is theirs
- * only when it says it sends or applies ("Search", "Apply") or says nothing (a magnifier). Before,
- * Gentelella's inbox search was sent with "Mark all read", a table's search with its sort headers,
- * and a user list's role and status filters with "Owner" and "More".
+ * Filters (a search box or lists, with or without boxes and radios) act as they change: a button
+ * near them is theirs only when it says it sends or applies ("Search", "Apply") or says nothing (a
+ * magnifier). Before, Gentelella's inbox search was sent with "Mark all read", a table's search
+ * with its sort headers, and a user list's role and status filters with "Owner" and "More". Boxes
+ * and radios alone keep their own rule (SENDS_CHOICES, in widgetGroup).
  */
 function filtersOwnButtons(fields: Element[], buttons: Element[]): Element[] {
   const filters = fields.length > 0 && fields.every((f) => isChoice(f) || f.tagName === 'SELECT' || searchBox(f));
-  if (!filters) return buttons;
+  if (!filters || fields.every(isChoice)) return buttons;
   return buttons.filter((b) => {
     const says = buttonLabel(b);
     return !speakable(says) || FILTER_SENDS.test(says);
