@@ -6,6 +6,7 @@
  * values see the change. Then it submits when asked: the chosen submit button, else the form,
  * else Enter in the last field (pressed by Node as a trusted key when asked to).
  */
+import { fire, setNativeValue } from './native-value';
 import { setSplitCode } from './split-code';
 import type { RawField } from '../shared/page-script-types';
 import type { FillField, PageScriptRequest, PageScriptResponse, ReadBack } from '../shared/page-script-protocol';
@@ -17,9 +18,6 @@ import { buttonLabel } from './labels';
 import { drawsSuggestions } from './fields';
 import { awaitDrawnList, settleSuggestions } from './suggestions';
 import { sendWatched } from './validity';
-
-const fire = (win: typeof window, e: Element, type: string): boolean =>
-  e.dispatchEvent(new win.Event(type, { bubbles: true, composed: true }));
 
 function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean, stay = false): void {
   const el = els[0] as HTMLInputElement;
@@ -61,19 +59,8 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
     fire(win, el, 'input');
   } else {
     el.focus();
-    setText(el, String(v));
+    setNativeValue(el, String(v));
   }
-}
-
-/** Sets a text field's value with the native setter, so frameworks that track the value (React) see the change. */
-function setText(el: HTMLInputElement, text: string): void {
-  const win = (el.ownerDocument.defaultView ?? window) as typeof window;
-  const proto = el.tagName === 'TEXTAREA' ? win.HTMLTextAreaElement.prototype : win.HTMLInputElement.prototype;
-  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-  if (setter) setter.call(el, text);
-  else el.value = text;
-  fire(win, el, 'input');
-  fire(win, el, 'change');
 }
 
 const focusedIn = (el: Element): boolean => (el.getRootNode() as Document | ShadowRoot).activeElement === el;
@@ -179,7 +166,7 @@ function setFields(
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true, stay);
     // A box whose entries count once added to a list (driven-control.ts): add them, as a person does.
     if (collectsItems(el))
-      addItems(el as HTMLInputElement, want.value, (text) => setText(el as HTMLInputElement, text));
+      addItems(el as HTMLInputElement, want.value, (text) => setNativeValue(el as HTMLInputElement, text));
     filled.push(el);
   }
   return { filled, staying };

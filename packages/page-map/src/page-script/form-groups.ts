@@ -8,10 +8,19 @@
  */
 import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
-import { buttonLabel, speakable } from './labels';
 import { appLists } from './items';
 import { hearsKeys } from './listens';
-import { inEditorToolbar, isTab, opensPopup, precedes, SENDS_CHOICES, togglesState } from './group-buttons';
+import {
+  filtersOwnButtons,
+  inEditorToolbar,
+  isChoice,
+  isTab,
+  opensPopup,
+  precedes,
+  searchBox,
+  SENDS_CHOICES,
+  togglesState,
+} from './group-buttons';
 import { rowBoxes } from './rows';
 import { fieldVisible, isField, isOpenerBox } from './field-controls';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
@@ -135,36 +144,6 @@ function buttonHolder(f: Element): Element | null {
   return null;
 }
 
-/** A box that searches or finds by its type, name, label or placeholder. */
-function searchBox(f: Element): boolean {
-  const t = ((f as HTMLInputElement).type || '').toLowerCase();
-  const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
-  return (
-    t === 'search' ||
-    /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
-    ((t === 'text' || t === '') && /\bsearch|\bfind\b|\bfilter/i.test(says))
-  );
-}
-
-/**
- * Filters (a search box or lists, with or without boxes and radios) act as they change: a button
- * near them is theirs only when it says it sends or applies ("Search", "Apply") or says nothing (a
- * magnifier). Before, Gentelella's inbox search was sent with "Mark all read", a table's search
- * with its sort headers, and a user list's role and status filters with "Owner" and "More". Boxes
- * and radios alone keep their own rule (SENDS_CHOICES, in widgetGroup).
- */
-function filtersOwnButtons(fields: Element[], buttons: Element[]): Element[] {
-  const filters = fields.length > 0 && fields.every((f) => isChoice(f) || f.tagName === 'SELECT' || searchBox(f));
-  if (!filters || fields.every(isChoice)) return buttons;
-  return buttons.filter((b) => {
-    const says = buttonLabel(b);
-    return !speakable(says) || FILTER_SENDS.test(says);
-  });
-}
-
-/** What a button of filters says: it searches or applies them (a pager's "Next" only turns a page). */
-const FILTER_SENDS = /^(apply|search|find|filter|go|submit|ok|done|update|show|send)\b/i;
-
 /**
  * A loose field with no button near it: a lone search box (it works with Enter), or a standalone
  * field (filled, never sent) while fewer than MAX_STANDALONE were found; else nothing.
@@ -262,8 +241,6 @@ function ownHolder(f: Element, found: Element | null, lists: Element[]): Element
 const isTypedText = (el: Element): boolean =>
   el.tagName === 'TEXTAREA' ||
   (el.tagName === 'INPUT' && STANDALONE_TYPES.has(((el as HTMLInputElement).type || '').toLowerCase()));
-
-const isChoice = (el: Element): boolean => el.matches('input[type=checkbox],input[type=radio]');
 
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];

@@ -2,8 +2,10 @@
  * Which buttons near loose fields (outside any form) are the fields' own, for form-groups.ts: a
  * button that opens a list, menu or dialog, a toggle, a tab, or one that comes before every field
  * sends nothing of theirs, nor does an editor's toolbar button; near boxes and radios only a button that
- * says it sends or applies does.
+ * says it sends or applies does, and near filters (a search box, lists) only one that searches or
+ * applies them, or says nothing.
  */
+import { buttonLabel, speakable } from './labels';
 
 /** `a` comes before `b` in their (one) document or shadow tree. */
 export const precedes = (a: Element, b: Element): boolean => {
@@ -25,8 +27,14 @@ export const togglesState = (b: Element): boolean => b.hasAttribute('aria-presse
 /** A tab shows one of its panels ("Example Value | Schema"): it sends nothing, whatever fields sit near it. */
 export const isTab = (b: Element): boolean => b.getAttribute('role') === 'tab' || !!b.closest('[role=tablist]');
 
-/** What a button near boxes and radios says when it is theirs: it sends or applies them. */
-export const SENDS_CHOICES = /^(apply|save|submit|update|filter|ok|done|confirm|continue|next|search|go|send|vote)\b/i;
+/** Words of a button that sends or applies the fields near it, whatever they are. */
+const APPLIES = 'apply|search|filter|go|submit|ok|done|update|send';
+
+/** What a button near boxes and radios says when it is theirs: it sends or applies them ("Save", "Vote", "Next"). */
+export const SENDS_CHOICES = new RegExp(`^(${APPLIES}|save|confirm|continue|next|vote)\\b`, 'i');
+
+/** What a button of filters says: it searches or applies them ("Show"); a pager's "Next" only turns a page. */
+const FILTER_SENDS = new RegExp(`^(${APPLIES}|find|show)\\b`, 'i');
 
 /**
  * A button of a rich-text editor's toolbar (bold, a list, a heading style, "Help"): a
@@ -41,3 +49,32 @@ export const inEditorToolbar = (b: Element): boolean => {
     if (up.querySelector('[contenteditable]:not([contenteditable=false]),textarea,iframe')) return true;
   return false;
 };
+
+export const isChoice = (el: Element): boolean => el.matches('input[type=checkbox],input[type=radio]');
+
+/** A box that searches or finds by its type, name, label or placeholder. */
+export function searchBox(f: Element): boolean {
+  const t = ((f as HTMLInputElement).type || '').toLowerCase();
+  const says = `${(f as HTMLInputElement).name || ''} ${f.id} ${f.getAttribute('aria-label') ?? ''} ${f.getAttribute('placeholder') ?? ''}`;
+  return (
+    t === 'search' ||
+    /search|query|^q$/i.test((f as HTMLInputElement).name || '') ||
+    ((t === 'text' || t === '') && /\bsearch|\bfind\b|\bfilter/i.test(says))
+  );
+}
+
+/**
+ * Filters (a search box or lists, with or without boxes and radios) act as they change: a button
+ * near them is theirs only when it says it sends or applies ("Search", "Apply") or says nothing (a
+ * magnifier). Before, Gentelella's inbox search was sent with "Mark all read", a table's search
+ * with its sort headers, and a user list's role and status filters with "Owner" and "More". Boxes
+ * and radios alone keep their own rule (SENDS_CHOICES, in widgetGroup).
+ */
+export function filtersOwnButtons(fields: Element[], buttons: Element[]): Element[] {
+  const filters = fields.length > 0 && fields.every((f) => isChoice(f) || f.tagName === 'SELECT' || searchBox(f));
+  if (!filters || fields.every(isChoice)) return buttons;
+  return buttons.filter((b) => {
+    const says = buttonLabel(b);
+    return !speakable(says) || FILTER_SENDS.test(says);
+  });
+}

@@ -71,10 +71,11 @@ function readoutLabel(widget: Element, root: Document | ShadowRoot): string {
  * before it; then its own caption. The two thumbs of one track (a range's low and high ends) are
  * told apart by "lower" and "upper".
  */
-function nameOf(el: HTMLElement, ri: RootInfo, thumbs: HTMLElement[], captions: Map<Element, string>): string {
+function nameOf(el: HTMLElement, ri: RootInfo, thumbs: HTMLElement[], widgets: Widgets): string {
   const own = labelOf(el, ri.root).label;
   if (own) return own;
-  const widget = widgetOf(el);
+  const { captions } = widgets;
+  const widget = widgets.of.get(el)!;
   // The text beside a thumb inside its own track is the slider's tooltip (its value), not a name.
   const { label, nearby } = labelOf(widget, ri.root);
   const taken = Array.from(captions).some(([w, c]) => w !== widget && c === nearby);
@@ -105,15 +106,27 @@ function rawOf(el: HTMLElement, label: string): RawSlider {
   };
 }
 
+/** Each thumb's slider, and each slider's caption, found once per scan. */
+interface Widgets {
+  of: Map<HTMLElement, Element>;
+  captions: Map<Element, string>;
+}
+
+function widgetsOf(thumbs: HTMLElement[]): Widgets {
+  const of = new Map(thumbs.map((el) => [el, widgetOf(el)] as const));
+  const captions = new Map(Array.from(new Set(of.values()), (w) => [w, captionOf(w)] as const));
+  return { of, captions };
+}
+
 function thumbsOf(roots: RootInfo[]): Thumb[] {
   const out: Thumb[] = [];
   const seen = new Map<string, number>();
   for (const ri of roots) {
     const thumbs = thumbElements(ri);
-    const captions = new Map(thumbs.map((el) => widgetOf(el)).map((w) => [w, captionOf(w)] as const));
+    const widgets = widgetsOf(thumbs);
     for (const el of thumbs) {
       if (out.length >= MAX_SLIDERS) return out;
-      let label = clean(nameOf(el, ri, thumbs, captions), 80);
+      let label = clean(nameOf(el, ri, thumbs, widgets), 80);
       const n = (seen.get(label) ?? 0) + 1;
       seen.set(label, n);
       if (n > 1) label = `${label} (${n})`;
@@ -127,14 +140,14 @@ export const scanSliders = (roots: RootInfo[]): RawSlider[] => thumbsOf(roots).m
 
 const focused = (el: Element): boolean => (el.getRootNode() as Document | ShadowRoot).activeElement === el;
 
-const find = (roots: RootInfo[], label: string): Thumb | undefined => {
+const find = (thumbs: Thumb[], label: string): Thumb | undefined => {
   const want = clean(label).toLowerCase();
-  return thumbsOf(roots).find((t) => t.raw.label.toLowerCase() === want);
+  return thumbs.find((t) => t.raw.label.toLowerCase() === want);
 };
 
 /** Focuses the named thumb, for the key presses that follow; answers what it says now. */
 export function sliderFocus(roots: RootInfo[], label: string): PageScriptResponse {
-  const hit = find(roots, label);
+  const hit = find(thumbsOf(roots), label);
   if (!hit) return { op: 'slider', ok: false };
   hit.el.scrollIntoView?.({ block: 'center' });
   hit.el.focus();
@@ -149,7 +162,7 @@ export function sliderFocus(roots: RootInfo[], label: string): PageScriptRespons
  */
 export function sliderRead(roots: RootInfo[], label: string): PageScriptResponse {
   const thumbs = thumbsOf(roots);
-  const hit = thumbs.find((t) => focused(t.el)) ?? find(roots, label);
+  const hit = thumbs.find((t) => focused(t.el)) ?? find(thumbs, label);
   if (!hit) return { op: 'slider', ok: false };
   if (!hit.drawn) return { op: 'slider', ok: true, slider: hit.raw };
   const read = readoutChange(hit.el);

@@ -8,6 +8,7 @@ import type { RawField } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import { clean, type RootInfo } from './dom';
 import { labelOf } from './labels';
+import { setNativeValue } from './native-value';
 
 /** Fewest boxes a split code has (a PIN of four). */
 const MIN_BOXES = 4;
@@ -67,11 +68,7 @@ export function setSplitCode(boxes: Element[], code: string): void {
   boxes.forEach((el, k) => {
     const box = el as HTMLInputElement;
     const want = chars[k] ?? '';
-    if (box.value === want) return;
-    const win = box.ownerDocument.defaultView ?? window;
-    Object.getOwnPropertyDescriptor(win.HTMLInputElement.prototype, 'value')?.set?.call(box, want);
-    box.dispatchEvent(new win.Event('input', { bubbles: true, composed: true }));
-    box.dispatchEvent(new win.Event('change', { bubbles: true, composed: true }));
+    if (box.value !== want) setNativeValue(box, want);
   });
 }
 

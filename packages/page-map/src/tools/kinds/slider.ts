@@ -89,11 +89,13 @@ const OPPOSITE: Record<string, string> = {
  */
 async function learnKeys(page: Page, label: string, up: boolean | undefined): Promise<Keys | null> {
   const order = up === false ? ['ArrowLeft', 'ArrowRight', 'ArrowDown', 'ArrowUp'] : Object.keys(OPPOSITE);
+  // A key that did not move it leaves it where it was: that read is the next try's "before".
+  let before = (await readSlider(page, label)).now;
   for (const key of order) {
-    const before = (await readSlider(page, label)).now;
     await press(page, key, 1);
     const after = await readSlider(page, label);
     const from = before ?? after.was;
+    before = after.now;
     if (after.now === undefined || from === undefined || after.now === from) continue;
     const grows = after.now > from;
     const other = OPPOSITE[key]!;
