@@ -17,8 +17,16 @@
  *   words atop the whole list ("Star (Mark all read)", "Star (2)" …).
  * - A wizard's first step asking first and last name, e-mail and password is a sign-up; a form
  *   asking e-mail, website, password and age ("Validation states") is no sign-in.
+ * - Its form page's steppers ("−", "+"), a rating's five star buttons and a chip's "Remove" send
+ *   none of the fields near them. Before, a card of a priority list and a team size was a tool
+ *   `5_stars` whose actions were "−", "+" and the stars, and four cards of fields a tool sent with
+ *   a chip's "Remove".
+ * - The inbox is an empty `#inbox-root` at the load event, drawn by a module the main script
+ *   imports afterwards: the map waits for an app's empty mount point. Before, on a network slow
+ *   to bring that module, the map had the page's header and no inbox (no search, no messages).
  */
 import { dirname, join } from 'node:path';
+import { extractPageMap, preparePage } from '../src';
 import { useExternalEnv, withExternalPage, type OpenedPage } from './external-env';
 
 const SITE = join(dirname(require.resolve('gentelella/package.json')), 'dist');
@@ -103,5 +111,41 @@ test("a wizard's step asking names, e-mail and password is a sign-up; e-mail, we
   });
   await withPage('form_validation.html', async ({ map }) => {
     expect(map.tools.some((t) => t.tool.name === 'login')).toBe(false);
+  });
+});
+
+test('an app mount point still empty at the load event is waited for, as its module arrives', async () => {
+  const ctx = await env().browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    // A slow network for the modules the page's scripts import (not for the page and its own
+    // scripts): the load event comes before the inbox's module has arrived, whatever the machine.
+    await page.setRequestInterception(true);
+    page.on('request', (r) => {
+      const imported = r.resourceType() === 'script' && r.initiator()?.type === 'script';
+      setTimeout(() => void r.continue().catch(() => undefined), imported ? 700 : 0);
+    });
+    await page.goto(env().server.url('production/inbox.html'), { waitUntil: 'load' });
+    expect(await page.$eval('#inbox-root', (el) => el.childElementCount)).toBe(0);
+    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 2000 });
+    const names = map.tools.map((t) => t.tool.name);
+    expect(names).toContain('submit_search_messages');
+    expect(map.text).toMatch(/Stripe/);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test("a stepper's buttons, a rating's stars and a chip's Remove send none of the fields near them", async () => {
+  await withPage('form.html', async ({ map }) => {
+    const meta = map.tools.find((t) => t.tool.params.some((p) => p.name === 'priority'))?.tool;
+    expect(meta?.params.map((p) => p.name)).toEqual(['priority', 'team_size']);
+    expect(meta?.description).toMatch(/nothing is sent/);
+    const sentWith = map.tools.map((t) => t.tool.description).filter((d) => /button "(Remove|−|\+|\d stars?)"/.test(d));
+    expect(sentWith).toEqual([]);
+    // The stars stay on the page to click.
+    const click = map.tools.find((t) => t.tool.name === 'click')?.tool;
+    expect(click?.params[0]?.options).toEqual(expect.arrayContaining(['5 stars']));
   });
 });

@@ -15,11 +15,15 @@
  *   body", names it. Before, it was `field_2`, described as "textarea".
  * - The Authorize dialog's button shows "Authorize" but its aria-label names it "Apply
  *   credentials": the form's `action` answers to both. Before, "Authorize" was refused.
+ * - At its load event the page shows its top bar's form and "Loading…": the map waits until the
+ *   operations are drawn. Before, a map made then offered only the top bar's `explore`.
+ * - Its operations give `click` more than its 80 options: what lies outside them (the top bar's
+ *   "Authorize") keeps a share. Before, "Authorize" was no option.
  */
 import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { extractPageMap, runTool } from '../src';
+import { extractPageMap, preparePage, runTool } from '../src';
 import { openExternal, useExternalEnv, type OpenedPage } from './external-env';
 
 const UI = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -164,5 +168,28 @@ test('a submit button renamed by its aria-label is pressed by the words it shows
     );
   } finally {
     await p.close();
+  }
+});
+
+test('a map made at the load event waits while the page says it is loading; what is outside the operations stays an option', async () => {
+  const ctx = await env().browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    // A slow API document (the page and its scripts come at once): the load event finds "Loading…".
+    await page.setRequestInterception(true);
+    page.on('request', (r) => {
+      const data = r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+      setTimeout(() => void r.continue().catch(() => undefined), data ? 700 : 0);
+    });
+    await page.goto(env().server.url('/index.html'), { waitUntil: 'load' });
+    expect(await page.$('.opblock')).toBeNull();
+    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 5000 });
+    const click = map.tools.find((t) => t.tool.name === 'click')!.tool;
+    expect(click.params[0]!.options).toEqual(
+      expect.arrayContaining(['GET /pet/findByStatus Finds Pets by status', 'Authorize']),
+    );
+  } finally {
+    await ctx.close();
   }
 });

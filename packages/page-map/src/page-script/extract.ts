@@ -6,7 +6,7 @@ import type { FormEntry } from './forms';
 import { scanLinks } from './links';
 import { mainText } from './main-text';
 import { hasCaptcha } from './signals';
-import { showsLoading, UNRENDERED_TEXT_MAX, veiled } from './loading';
+import { emptyMount, showsLoading, UNRENDERED_TEXT_MAX, veiled } from './loading';
 import type { OverlayHit } from './overlay';
 import type { TargetEntry } from './targets';
 import { webMcpTools } from './webmcp';
@@ -67,7 +67,7 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     links,
     webmcp,
     captcha: hasCaptcha(scan.roots),
-    loading: veiled() ? 'veiled' : bodyText.length < UNRENDERED_TEXT_MAX && showsLoading(),
+    loading: veiled() ? 'veiled' : emptyMount() ? 'mount' : bodyText.length < UNRENDERED_TEXT_MAX && showsLoading(),
     scripts: document.scripts.length,
     frameOrigins: foreignFrameOrigins(scan.roots),
     ms: Math.round(performance.now() - scan.t0),

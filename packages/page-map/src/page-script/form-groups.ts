@@ -19,6 +19,7 @@ import {
   precedes,
   searchBox,
   SENDS_CHOICES,
+  sendsNothing,
   togglesState,
 } from './group-buttons';
 import { rowBoxes } from './rows';
@@ -137,8 +138,9 @@ function buttonHolder(f: Element): Element | null {
   for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
     if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
     const btn =
-      Array.from(c.querySelectorAll(BUTTON_SEL)).find((b) => !b.closest('form') && !inEditorToolbar(b) && visible(b)) ??
-      linkSubmits(c).find((b) => !b.closest('form'));
+      Array.from(c.querySelectorAll(BUTTON_SEL)).find(
+        (b) => !b.closest('form') && !inEditorToolbar(b) && !sendsNothing(b) && visible(b),
+      ) ?? linkSubmits(c).find((b) => !b.closest('form'));
     if (btn) return c;
   }
   return null;
@@ -192,7 +194,8 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
       !opensPopup(b) &&
       !togglesState(b) &&
       !isTab(b) &&
-      !inEditorToolbar(b),
+      !inEditorToolbar(b) &&
+      !sendsNothing(b),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
   // row's own control (a drag handle, an actions menu, an expand toggle of a tree's row).

@@ -6,6 +6,7 @@
  * applies them, or says nothing.
  */
 import { buttonLabel, speakable } from './labels';
+import { BUTTON_SEL } from './selectors';
 
 /** `a` comes before `b` in their (one) document or shadow tree. */
 export const precedes = (a: Element, b: Element): boolean => {
@@ -77,4 +78,36 @@ export function filtersOwnButtons(fields: Element[], buttons: Element[]): Elemen
     const says = buttonLabel(b);
     return !speakable(says) || FILTER_SENDS.test(says);
   });
+}
+
+/** What a button says when it takes something away or closes: it acts on an item or a dialog. */
+const TAKES_AWAY = /^(remove|delete|discard|dismiss|close|cancel|clear)\b|^[×✕✖]$/i;
+/** What a stepper's buttons say. */
+const STEPS = /^[+\-−–]$|^(increase|decrease|increment|decrement|plus|minus)\b/i;
+
+/** A stepper's "−" or "+": its wrapper holds the one field it changes, and nothing else to fill. */
+const stepsField = (b: Element, says: string): boolean =>
+  STEPS.test(says) && b.parentElement?.querySelectorAll('input,select,textarea').length === 1;
+
+/**
+ * One of three or more buttons side by side whose names differ only by a number ("1 star" …
+ * "5 stars", a scale's "1 2 3 4 5"): a value to pick, as a rating is.
+ */
+function onScale(b: Element): boolean {
+  const row = Array.from(b.parentElement?.children ?? []).filter((c) => c.matches(BUTTON_SEL));
+  if (row.length < 3) return false;
+  const shapes = new Set(row.map((c) => buttonLabel(c).toLowerCase().replace(/\d+/g, '#').replace(/s\b/g, '')));
+  return shapes.size === 1 && [...shapes][0]!.includes('#');
+}
+
+/**
+ * A button beside loose fields that sends none of them, whatever it is near: one that takes
+ * something away or closes (a chip's "Remove", "Cancel"), a stepper's "−" and "+", a rating's
+ * stars. Before, Gentelella's form page made a card of a priority list and a team size a tool
+ * `5_stars` whose actions were "−", "+" and the five stars, and four cards of fields one tool sent
+ * with a chip's "Remove".
+ */
+export function sendsNothing(b: Element): boolean {
+  const says = buttonLabel(b);
+  return TAKES_AWAY.test(says) || stepsField(b, says) || onScale(b);
 }

@@ -1,8 +1,9 @@
 /**
  * Whether the page says it is still loading: a visible progress indicator (role=progressbar, an
  * aria-busy region, or an element named spinner/loader/loading/skeleton, as app shells draw while
- * their bundle fetches its data). Read by extraction; the Node side (settle/render.ts) waits for a
- * near-empty page that shows one, or that has scripts which may still render it.
+ * their bundle fetches its data), the page hidden whole, or an app's mount point still empty. Read
+ * by extraction; the Node side (settle/render.ts) waits for a near-empty page that shows one, or
+ * that has scripts which may still render it, and for any page with an empty mount point.
  */
 import { visible } from './dom';
 
@@ -36,6 +37,30 @@ export function veiled(): boolean {
     const s = getComputedStyle(el);
     return s.visibility === 'hidden' || s.opacity === '0';
   });
+}
+
+/**
+ * Where apps mount what they draw: React's `#root`, Vue's `#app`, Angular's `<app-root>`, a page's
+ * own "inbox-root". An empty one, shown, is a part of the page its scripts have yet to draw.
+ */
+const MOUNTS = '[id="app" i], [id$="-app" i], [id$="root" i], [id$="mount" i], app-root';
+/** Mount points that stay empty until something pops up: a dialog's, a toast's, a portal's. */
+const POPUP_MOUNT = /modal|portal|toast|dialog|tooltip|popover|overlay|notif|menu|drawer|announce|live|alert/i;
+
+/**
+ * An app's mount point on the page still empty: Gentelella's inbox is an empty `#inbox-root` at
+ * the load event, filled 50–400 ms later by a module its main script imports; a map read before
+ * had the page's header and no inbox (its search box, its messages).
+ */
+export function emptyMount(): boolean {
+  const found = document.querySelectorAll(MOUNTS);
+  for (let i = 0; i < found.length && i < 20; i++) {
+    const el = found[i]!;
+    if (el.childElementCount > 0 || (el.textContent ?? '').trim() || POPUP_MOUNT.test(el.id)) continue;
+    // An empty element has no box of its own: it counts where its container is shown.
+    if (getComputedStyle(el).display !== 'none' && el.parentElement && visible(el.parentElement)) return true;
+  }
+  return false;
 }
 
 export function showsLoading(): boolean {

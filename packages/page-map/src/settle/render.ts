@@ -1,11 +1,12 @@
 /**
  * Script-rendered apps (a spinner in an empty mount point, the sign-in form drawn after the app's
  * config request) have almost nothing to offer at `load`. When a freshly loaded page has no forms,
- * no buttons, hardly any links or text yet, and either shows a loading indicator or has scripts
- * that may still draw it — or hides itself whole until its scripts are ready ('veiled':
- * page-script/loading.ts) — extraction waits for the page to change — by signal: a mutation
- * observer in the page, then a quiet frame — and reads it again, within a bound. Pages that
- * already offer something, and pages without scripts, are never delayed.
+ * no buttons, hardly any links or text yet and scripts that may still draw it, or shows a loading
+ * indicator, or hides itself whole until its scripts are ready ('veiled'), or has an app mount
+ * point still empty (page-script/loading.ts), extraction waits for the page to change — by signal:
+ * a mutation observer in the page, then a quiet frame — and reads it again, within a bound (a
+ * shorter one for an empty mount point on a page that offers something already). Other pages, and pages without scripts,
+ * are never delayed.
  */
 import type { Page } from 'puppeteer-core';
 import { UNRENDERED_TEXT_MAX } from '../page-script/loading';
@@ -15,21 +16,32 @@ import { quietProbe } from '../page-script/serialized/activity';
 
 /** Longest a quiet-frame probe waits after a change (animations never stop). */
 const QUIET_MS = 1000;
+/**
+ * Longest wait for a page that offers something already (a top bar's form, a header's buttons)
+ * while an app mount point is still empty: apps fill theirs within a few hundred milliseconds of
+ * the load event; one left empty (a mount for something that has not happened yet) costs a page no
+ * more than this.
+ */
+const PARTLY_RENDERED_WAIT_MS = 1500;
+
+/** Nothing on the page to offer yet: no form, button or tool, hardly a link or any text. */
+const offersNothing = (raw: RawPage): boolean =>
+  raw.groups.length === 0 &&
+  raw.buttons.length === 0 &&
+  raw.webmcp.length === 0 &&
+  raw.links.length <= 3 &&
+  raw.bodyText.length < UNRENDERED_TEXT_MAX;
 
 /**
- * Nothing to offer yet, and a sign that more is coming: a loading indicator, or scripts in a page
- * with (almost) no text at all — an empty mount point, "Loading…". A short page that says
- * something (a "not found" page with an analytics script) is taken as it is.
+ * A sign that more is coming: the page hidden whole, an app's mount point still empty, a loading
+ * indicator on a page with hardly any text (Swagger UI at its load event: its top bar's form and
+ * "Loading…", its operations drawn once the API document arrives), or scripts in a page with
+ * (almost) no text at all. A short page that says something (a "not found" page with an analytics
+ * script) is taken as it is.
  */
 export function looksUnrendered(raw: RawPage): boolean {
-  if (raw.loading === 'veiled') return true; // hidden whole until its scripts are ready
-  const empty =
-    raw.groups.length === 0 &&
-    raw.buttons.length === 0 &&
-    raw.webmcp.length === 0 &&
-    raw.links.length <= 3 &&
-    raw.bodyText.length < UNRENDERED_TEXT_MAX;
-  return empty && (raw.loading || (raw.scripts > 0 && raw.bodyText.length < 40));
+  if (raw.loading) return true;
+  return offersNothing(raw) && raw.scripts > 0 && raw.bodyText.length < 40;
 }
 
 /**
@@ -72,12 +84,15 @@ export async function readRendered(
   deadline: number,
 ): Promise<RawPage> {
   let current = raw;
+  // A loading indicator says more is coming: it gets the whole bound. An empty mount point says less.
+  const partly = raw.loading === 'mount' && !offersNothing(raw);
+  const end = partly ? Math.min(deadline, Date.now() + PARTLY_RENDERED_WAIT_MS) : deadline;
   while (looksUnrendered(current)) {
-    const left = deadline - Date.now();
+    const left = end - Date.now();
     if (left <= 0) break;
     try {
       if (!(await page.evaluate(nextChange, left, current.loading === 'veiled'))) break; // nothing happened within the bound
-      await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, deadline - Date.now())));
+      await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, end - Date.now())));
     } catch {
       // The document was replaced while waiting: give the new one a moment to exist.
       await sleep(50);

@@ -216,8 +216,11 @@ export interface RawPage {
   links: RawLink[];
   webmcp: RawWebMcpTool[];
   captcha: boolean;
-  /** A visible loading indicator (spinner, progress bar, aria-busy) on a nearly textless page, or the page hidden whole ('veiled'): see loading.ts. */
-  loading: boolean | 'veiled';
+  /**
+   * A visible loading indicator (spinner, progress bar, aria-busy) on a nearly textless page, the
+   * page hidden whole ('veiled'), or an app's mount point still empty ('mount'): see loading.ts.
+   */
+  loading: boolean | 'veiled' | 'mount';
   /** Script elements in the document: a page without any will not render more by itself. */
   scripts: number;
   /** Origins of the visible, widget-sized frames from another site (foreign-frames.ts). */

@@ -23,14 +23,26 @@ const OVERLAY_WORDS: Record<RawOverlay['kind'], string> = {
   modal: 'dialog',
 };
 
-/** Content first, then the rest of the page, the page's chrome (nav, header, footer) last. */
-function ranked(targets: RawTarget[]): RawTarget[] {
-  const rank = (t: RawTarget) =>
-    t.overlay ? 0 : t.inMain && !t.chrome ? 1 : !t.chrome ? 2 : t.chrome === 'nav' || t.chrome === 'header' ? 3 : 4;
-  return targets
+/** Options kept for what is outside the content when the content alone would fill them all. */
+const OUTSIDE_SHARE = 16;
+
+const rank = (t: RawTarget) =>
+  t.overlay ? 0 : t.inMain && !t.chrome ? 1 : !t.chrome ? 2 : t.chrome === 'nav' || t.chrome === 'header' ? 3 : 4;
+
+/**
+ * Content first, then the rest of the page, the page's chrome (nav, header, footer) last; at most
+ * `max`, of which the rest of the page keeps a share when the content has more than enough.
+ * Before, Swagger UI's 90 controls of operations left no room for its "Authorize" above them.
+ */
+function ranked(targets: RawTarget[], max: number): RawTarget[] {
+  const order = targets
     .map((t, i) => ({ t, i }))
     .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
     .map((x) => x.t);
+  const content = order.filter((t) => rank(t) <= 1);
+  const outside = order.slice(content.length);
+  const room = Math.max(max - outside.length, max - OUTSIDE_SHARE);
+  return [...content.slice(0, room), ...outside].slice(0, max);
 }
 
 /** Where the click goes for labels that live in cross-origin frames; absent when none does. */
@@ -44,9 +56,7 @@ function framesOf(targets: RawTarget[], labels: string[]): Pick<ClickBinding, 'f
 
 function clickCandidate(targets: RawTarget[]): Candidate | null {
   if (targets.length === 0) return null;
-  const options = ranked(targets)
-    .slice(0, MAX_OPTIONS)
-    .map((t) => t.label);
+  const options = ranked(targets, MAX_OPTIONS).map((t) => t.label);
   const reveals = targets.filter((t) => t.expanded === 'false' || t.kind === 'tab' || t.kind === 'toggle').length;
   const binding: ClickBinding = {
     kind: 'click',
