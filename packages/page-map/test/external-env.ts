@@ -4,7 +4,7 @@
  * own: the tests that prove a mechanism on material nobody here wrote.
  */
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { closeTestBrowser, launchTestBrowser, startFixtureServer, type FixtureServer } from '@pagemap/test-utils';
 import { extractPageMap, offlineSummary, preparePage, runTool, type PageMap, type ToolRunOutcome } from '../src';
 
@@ -66,6 +66,33 @@ export async function openExternal(env: ExternalEnv, path: string, ready?: strin
     run: (tool, params) => runTool(page, map, { tool, ...(params ? { params } : {}) }, { timeoutMs: 8000 }),
     close: () => ctx.close(),
   };
+}
+
+/**
+ * Loads an external page (path under the env's siteDir) in a fresh context, up to its load event,
+ * over a network that holds each request `slow` picks for 700 ms (the rest come at once): what a
+ * script fetches arrives after the load event, whatever the machine. Runs `fn` on the page (not
+ * yet mapped) and closes it.
+ */
+export async function withSlowRequests(
+  env: ExternalEnv,
+  path: string,
+  slow: (r: HTTPRequest) => boolean,
+  fn: (page: Page) => Promise<void>,
+): Promise<void> {
+  const ctx = await env.browser.createBrowserContext();
+  try {
+    const page = await ctx.newPage();
+    await preparePage(page);
+    await page.setRequestInterception(true);
+    page.on('request', (r) => {
+      setTimeout(() => void r.continue().catch(() => undefined), slow(r) ? 700 : 0);
+    });
+    await page.goto(env.server.url(path), { waitUntil: 'load' });
+    await fn(page);
+  } finally {
+    await ctx.close();
+  }
 }
 
 /** Opens an external page, runs `fn` on it and closes it, whatever `fn` does. */

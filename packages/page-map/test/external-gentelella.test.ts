@@ -26,8 +26,9 @@
  *   to bring that module, the map had the page's header and no inbox (no search, no messages).
  */
 import { dirname, join } from 'node:path';
-import { extractPageMap, preparePage } from '../src';
-import { useExternalEnv, withExternalPage, type OpenedPage } from './external-env';
+import type { HTTPRequest } from 'puppeteer-core';
+import { extractPageMap } from '../src';
+import { useExternalEnv, withExternalPage, withSlowRequests, type OpenedPage } from './external-env';
 
 const SITE = join(dirname(require.resolve('gentelella/package.json')), 'dist');
 const env = useExternalEnv(SITE);
@@ -115,26 +116,16 @@ test("a wizard's step asking names, e-mail and password is a sign-up; e-mail, we
 });
 
 test('an app mount point still empty at the load event is waited for, as its module arrives', async () => {
-  const ctx = await env().browser.createBrowserContext();
-  try {
-    const page = await ctx.newPage();
-    await preparePage(page);
-    // A slow network for the modules the page's scripts import (not for the page and its own
-    // scripts): the load event comes before the inbox's module has arrived, whatever the machine.
-    await page.setRequestInterception(true);
-    page.on('request', (r) => {
-      const imported = r.resourceType() === 'script' && r.initiator()?.type === 'script';
-      setTimeout(() => void r.continue().catch(() => undefined), imported ? 700 : 0);
-    });
-    await page.goto(env().server.url('production/inbox.html'), { waitUntil: 'load' });
+  // A slow network for the modules the page's scripts import (not for the page and its own
+  // scripts): the load event comes before the inbox's module has arrived.
+  const imported = (r: HTTPRequest) => r.resourceType() === 'script' && r.initiator()?.type === 'script';
+  await withSlowRequests(env(), 'production/inbox.html', imported, async (page) => {
     expect(await page.$eval('#inbox-root', (el) => el.childElementCount)).toBe(0);
     const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 2000 });
     const names = map.tools.map((t) => t.tool.name);
     expect(names).toContain('submit_search_messages');
     expect(map.text).toMatch(/Stripe/);
-  } finally {
-    await ctx.close();
-  }
+  });
 });
 
 test("a stepper's buttons, a rating's stars and a chip's Remove send none of the fields near them", async () => {

@@ -23,8 +23,9 @@
 import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { extractPageMap, preparePage, runTool } from '../src';
-import { openExternal, useExternalEnv, type OpenedPage } from './external-env';
+import type { HTTPRequest } from 'puppeteer-core';
+import { extractPageMap, runTool } from '../src';
+import { openExternal, useExternalEnv, withSlowRequests, type OpenedPage } from './external-env';
 
 const UI = dirname(require.resolve('swagger-ui-dist/package.json'));
 const SPECS = dirname(require.resolve('@readme/oas-examples/package.json'));
@@ -172,24 +173,14 @@ test('a submit button renamed by its aria-label is pressed by the words it shows
 });
 
 test('a map made at the load event waits while the page says it is loading; what is outside the operations stays an option', async () => {
-  const ctx = await env().browser.createBrowserContext();
-  try {
-    const page = await ctx.newPage();
-    await preparePage(page);
-    // A slow API document (the page and its scripts come at once): the load event finds "Loading…".
-    await page.setRequestInterception(true);
-    page.on('request', (r) => {
-      const data = r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
-      setTimeout(() => void r.continue().catch(() => undefined), data ? 700 : 0);
-    });
-    await page.goto(env().server.url('/index.html'), { waitUntil: 'load' });
+  // A slow API document (the page and its scripts come at once): the load event finds "Loading…".
+  const data = (r: HTTPRequest) => r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+  await withSlowRequests(env(), '/index.html', data, async (page) => {
     expect(await page.$('.opblock')).toBeNull();
     const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 5000 });
     const click = map.tools.find((t) => t.tool.name === 'click')!.tool;
     expect(click.params[0]!.options).toEqual(
       expect.arrayContaining(['GET /pet/findByStatus Finds Pets by status', 'Authorize']),
     );
-  } finally {
-    await ctx.close();
-  }
+  });
 });
