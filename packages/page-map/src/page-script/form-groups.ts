@@ -139,7 +139,7 @@ function buttonHolder(f: Element): Element | null {
     if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
     const btn =
       Array.from(c.querySelectorAll(BUTTON_SEL)).find(
-        (b) => !b.closest('form') && !inEditorToolbar(b) && !sendsNothing(b) && visible(b),
+        (b) => !b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b),
       ) ?? linkSubmits(c).find((b) => !b.closest('form'));
     if (btn) return c;
   }

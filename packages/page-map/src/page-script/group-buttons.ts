@@ -93,7 +93,8 @@ const stepsField = (b: Element, says: string): boolean =>
  * One of three or more buttons side by side whose names differ only by a number ("1 star" …
  * "5 stars", a scale's "1 2 3 4 5"): a value to pick, as a rating is.
  */
-function onScale(b: Element): boolean {
+function onScale(b: Element, says: string): boolean {
+  if (!/\d/.test(says)) return false; // its own name has no number: no sibling need be read
   const row = Array.from(b.parentElement?.children ?? []).filter((c) => c.matches(BUTTON_SEL));
   if (row.length < 3) return false;
   const shapes = new Set(row.map((c) => buttonLabel(c).toLowerCase().replace(/\d+/g, '#').replace(/s\b/g, '')));
@@ -109,5 +110,5 @@ function onScale(b: Element): boolean {
  */
 export function sendsNothing(b: Element): boolean {
   const says = buttonLabel(b);
-  return TAKES_AWAY.test(says) || stepsField(b, says) || onScale(b);
+  return TAKES_AWAY.test(says) || stepsField(b, says) || onScale(b, says);
 }
