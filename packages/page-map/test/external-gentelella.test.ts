@@ -21,6 +21,9 @@
  *   none of the fields near them. Before, a card of a priority list and a team size was a tool
  *   `5_stars` whose actions were "−", "+" and the stars, and four cards of fields a tool sent with
  *   a chip's "Remove".
+ * - Its form page's cards of loose fields with no button of their own ("Validation states",
+ *   "Search with suggestions") are a group each. Before, four cards were one tool of seven fields,
+ *   held by the page's wrapper for another card's "Upload new photo".
  * - The inbox is an empty `#inbox-root` at the load event, drawn by a module the main script
  *   imports afterwards: the map waits for an app's empty mount point. Before, on a network slow
  *   to bring that module, the map had the page's header and no inbox (no search, no messages).
@@ -138,5 +141,17 @@ test("a stepper's buttons, a rating's stars and a chip's Remove send none of the
     // The stars stay on the page to click.
     const click = map.tools.find((t) => t.tool.name === 'click')?.tool;
     expect(click?.params[0]?.options).toEqual(expect.arrayContaining(['5 stars']));
+  });
+});
+
+test("a card's loose fields are its own group, not one with other cards' fields for a button of another card", async () => {
+  await withPage('form.html', async ({ map }) => {
+    const params = (name: string) =>
+      map.tools.find((t) => t.tool.params.some((p) => p.name === name))?.tool.params.map((p) => p.name) ?? [];
+    // "Validation states": its three fields (the read-only one is disabled), nothing else.
+    expect(params('email')).toEqual(['email', 'backup_email', 'tagline_max_80']);
+    // "Search with suggestions" is a card of its own: its box is in no tool of another card's fields.
+    expect(params('search_clients')).not.toContain('email');
+    expect(params('search_clients')).toContain('search_clients');
   });
 });

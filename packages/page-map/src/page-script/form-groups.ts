@@ -6,12 +6,14 @@
  * submitted; the page reacts as it is typed into). Everything grouped is `claimed`, so the
  * clickables scan skips it.
  */
+import { drawnBox, inBoxBelow } from './boxes';
 import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
 import { appLists } from './items';
 import { hearsKeys } from './listens';
 import {
   filtersOwnButtons,
+  labelReader,
   inEditorToolbar,
   isChoice,
   isTab,
@@ -132,16 +134,31 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
   return { kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) };
 }
 
-/** The nearest ancestor (up to six levels) of a loose field that also holds a button outside any form. */
+/**
+ * The nearest ancestor (up to six levels) of a loose field that also holds a button outside any
+ * form. When the field sits in a drawn box with no button of its own (a card: boxes.ts) and every
+ * button found beyond it sits in another box, the field's box is the holder: its fields are one
+ * group that sends nothing. Before, Gentelella's form page made four cards of fields one tool of
+ * seven, held by the page's wrapper for another card's "Upload new photo".
+ */
 function buttonHolder(f: Element): Element | null {
   let c: Element | null = f.parentElement;
+  let box: Element | null = null;
   for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
     if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
-    const btn =
-      Array.from(c.querySelectorAll(BUTTON_SEL)).find(
-        (b) => !b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b),
-      ) ?? linkSubmits(c).find((b) => !b.closest('form'));
-    if (btn) return c;
+    let beyond = false; // a button here, but in another box
+    for (const b of Array.from(c.querySelectorAll(BUTTON_SEL))) {
+      if (b.closest('form') || inEditorToolbar(b) || !visible(b) || sendsNothing(b)) continue;
+      if (!box || !inBoxBelow(b, c)) return c;
+      beyond = true;
+    }
+    for (const b of linkSubmits(c)) {
+      if (b.closest('form')) continue;
+      if (!box || !inBoxBelow(b, c)) return c;
+      beyond = true;
+    }
+    if (beyond) return box;
+    if (drawnBox(c, f)) box = c;
   }
   return null;
 }
@@ -185,6 +202,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   );
   if (fields.length > 12) return null; // a page region, not a form
   // A button that opens a list, menu or dialog (a combobox's arrow) sends nothing: it stays a click target.
+  const labelOf = labelReader(); // each button's label read once, whichever rules ask for it
   let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
     (b) =>
       !b.closest('form') &&
@@ -195,7 +213,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
       !togglesState(b) &&
       !isTab(b) &&
       !inEditorToolbar(b) &&
-      !sendsNothing(b),
+      !sendsNothing(b, labelOf(b)),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
   // row's own control (a drag handle, an actions menu, an expand toggle of a tree's row).
@@ -203,6 +221,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
     buttons = filtersOwnButtons(
       fields,
       buttons.filter((b) => !precedes(b, fields[0]!)),
+      labelOf,
     );
   if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));
   // One box or list left with no button of its own (the others open popups or are tabs): it is a

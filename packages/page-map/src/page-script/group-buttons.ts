@@ -71,13 +71,27 @@ export function searchBox(f: Element): boolean {
  * with its sort headers, and a user list's role and status filters with "Owner" and "More". Boxes
  * and radios alone keep their own rule (SENDS_CHOICES, in widgetGroup).
  */
-export function filtersOwnButtons(fields: Element[], buttons: Element[]): Element[] {
+export function filtersOwnButtons(
+  fields: Element[],
+  buttons: Element[],
+  labelOf: (b: Element) => string = buttonLabel,
+): Element[] {
   const filters = fields.length > 0 && fields.every((f) => isChoice(f) || f.tagName === 'SELECT' || searchBox(f));
   if (!filters || fields.every(isChoice)) return buttons;
   return buttons.filter((b) => {
-    const says = buttonLabel(b);
+    const says = labelOf(b);
     return !speakable(says) || FILTER_SENDS.test(says);
   });
+}
+
+/** buttonLabel, remembered: a group's rules each ask for its buttons' labels, read once. */
+export function labelReader(): (b: Element) => string {
+  const labels = new Map<Element, string>();
+  return (b) => {
+    let says = labels.get(b);
+    if (says === undefined) labels.set(b, (says = buttonLabel(b)));
+    return says;
+  };
 }
 
 /** What a button says when it takes something away or closes: it acts on an item or a dialog. */
@@ -108,7 +122,6 @@ function onScale(b: Element, says: string): boolean {
  * `5_stars` whose actions were "−", "+" and the five stars, and four cards of fields one tool sent
  * with a chip's "Remove".
  */
-export function sendsNothing(b: Element): boolean {
-  const says = buttonLabel(b);
+export function sendsNothing(b: Element, says = buttonLabel(b)): boolean {
   return TAKES_AWAY.test(says) || stepsField(b, says) || onScale(b, says);
 }
