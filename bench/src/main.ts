@@ -154,6 +154,7 @@ async function main(): Promise<void> {
       thinkMs: THINK_MS,
       concurrency: LEVELS[LEVELS.length - 1]!,
       concurrentTotal: total(LEVELS[LEVELS.length - 1]!),
+      settleS: Number(process.env.BENCH_IDLE_SETTLE_S ?? (QUICK ? 0 : 45)),
     });
 
     // 3. Overheads: per request, client latency minus the worker's own job time.
