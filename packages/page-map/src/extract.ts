@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { detectBlock } from './block';
 import { pageMarkdown } from './content';
-import { looksUnrendered, readRendered } from './settle/render';
+import { looksUnrendered, readAfterScripts, readRendered } from './settle/render';
 import { itemsSentences, withItems } from './app-state';
 import type { RawPage } from './shared/page-script-types';
 import { rawExtract } from './read-page';
@@ -66,10 +66,14 @@ export async function extractPageMap(page: Page, opts: ExtractOptions): Promise<
   let t = performance.now();
   let raw = await rawExtract(page);
   timing?.('extract', performance.now() - t);
-  if (opts.awaitRenderMs && looksUnrendered(raw)) {
+  if (opts.awaitRenderMs) {
     t = performance.now();
-    raw = await readRendered(page, raw, () => rawExtract(page), Date.now() + opts.awaitRenderMs);
-    timing?.('render', performance.now() - t);
+    const deadline = Date.now() + opts.awaitRenderMs;
+    const first = raw;
+    raw = await readAfterScripts(page, raw, () => rawExtract(page), deadline);
+    const unrendered = looksUnrendered(raw);
+    if (unrendered) raw = await readRendered(page, raw, () => rawExtract(page), deadline);
+    if (unrendered || raw !== first) timing?.('render', performance.now() - t); // it waited
   }
   t = performance.now();
   const map = pageMapFromRaw(raw, opts);

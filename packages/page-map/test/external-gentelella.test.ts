@@ -21,6 +21,10 @@
  *   none of the fields near them. Before, a card of a priority list and a team size was a tool
  *   `5_stars` whose actions were "−", "+" and the stars, and four cards of fields a tool sent with
  *   a chip's "Remove".
+ * - Its data tables (their search box, pager, rows) are drawn by a module the main script imports
+ *   after the load event, into a page that offers plenty already (menus, links, buttons): the map
+ *   waits for the scripts the page's scripts asked for to land. Before, on a network slow to bring
+ *   that module (or a loaded machine), the map had no table search.
  * - Its form page's cards of loose fields with no button of their own ("Validation states",
  *   "Search with suggestions") are a group each. Before, four cards were one tool of seven fields,
  *   held by the page's wrapper for another card's "Upload new photo".
@@ -153,5 +157,17 @@ test("a card's loose fields are its own group, not one with other cards' fields 
     // "Search with suggestions" is a card of its own: its box is in no tool of another card's fields.
     expect(params('search_clients')).not.toContain('email');
     expect(params('search_clients')).toContain('search_clients');
+  });
+});
+
+test("a module imported after the load event, drawing the page's table, is waited for", async () => {
+  // Only what the page's own scripts request is slow: the module that draws the table.
+  const imported = (r: HTTPRequest) => r.resourceType() === 'script' && r.initiator()?.type === 'script';
+  await withSlowRequests(env(), 'production/tables_dynamic.html', imported, async (page) => {
+    expect(
+      await page.$('input[aria-label="Search table"], input[placeholder*="Search"]:not([aria-label*="command"])'),
+    ).toBeNull();
+    const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 2000 });
+    expect(map.tools.map((t) => t.tool.name)).toContain('submit_search_table');
   });
 });

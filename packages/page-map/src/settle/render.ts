@@ -13,6 +13,7 @@ import { UNRENDERED_TEXT_MAX } from '../page-script/loading';
 import type { RawPage } from '../shared/page-script-types';
 import { sleep } from '../outcome';
 import { quietProbe } from '../page-script/serialized/activity';
+import { scriptsLanded } from './scripts-in-flight';
 
 /** Longest a quiet-frame probe waits after a change (animations never stop). */
 const QUIET_MS = 1000;
@@ -100,4 +101,25 @@ export async function readRendered(
     current = await read().catch(() => current);
   }
   return current;
+}
+
+/**
+ * `raw`, or when scripts the page's scripts asked for are still on their way (a module imported
+ * after the load event that draws the page: scripts-in-flight.ts), the page read again once they
+ * have landed and it is quiet: at most PARTLY_RENDERED_WAIT_MS, as for an empty mount point.
+ */
+export async function readAfterScripts(
+  page: Page,
+  raw: RawPage,
+  read: () => Promise<RawPage>,
+  deadline: number,
+): Promise<RawPage> {
+  const end = Math.min(deadline, Date.now() + PARTLY_RENDERED_WAIT_MS);
+  if (!(await scriptsLanded(page, end))) return raw;
+  try {
+    await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, end - Date.now())));
+  } catch {
+    await sleep(50); // the document was replaced meanwhile
+  }
+  return read().catch(() => raw);
 }
