@@ -4,7 +4,7 @@
  */
 import type { Stack } from '@pagemap/test-utils';
 import { agentRound, inPageTool, type AgentProcesses } from './agent';
-import { descendantsCpuMs, descendantsNamed, processCpuMs } from './cpu';
+import { descendantsCpuMs, descendantsNamed, processCpuMs, treeCpuMs } from './cpu';
 import { launchLimitBrowser } from './limit';
 import type { BenchResults } from './results';
 import type { Client } from './service';
@@ -36,11 +36,11 @@ export async function runAgent(
       workerUrl: stack.workers[0]!.url,
       raw: {
         'bench (puppeteer client + fixture site)': bench,
-        chromium: () => processCpuMs(rawChromium) + descendantsCpuMs(rawChromium),
+        chromium: () => treeCpuMs(rawChromium),
       },
       service: {
         'bench (HTTP client + fixture site)': bench,
-        gateway: () => processCpuMs(gatewayPid) + descendantsCpuMs(gatewayPid),
+        gateway: () => treeCpuMs(gatewayPid),
         'worker (Node, egress proxy included)': () => processCpuMs(workerPid),
         chromium: () => descendantsCpuMs(workerPid),
         redis: () => descendantsNamed('redis-server').reduce((a, p) => a + processCpuMs(p), 0),

@@ -52,6 +52,11 @@ export function descendantsCpuMs(pid: number): number {
   return sum;
 }
 
+/** CPU ms of a process and all its descendants, live or reaped: a whole browser's or worker's tree. */
+export function treeCpuMs(pid: number): number {
+  return processCpuMs(pid) + descendantsCpuMs(pid);
+}
+
 /** Descendants of this process whose command is `name` (the bench starts Redis itself). */
 export function descendantsNamed(name: string): number[] {
   return processTree(process.pid)

@@ -12,7 +12,7 @@
  * runs of 2026-11-28: the wave costs CPU, the latency moves with the machine.
  */
 import type { Stack } from '@pagemap/test-utils';
-import { descendantsCpuMs, processCpuMs } from './cpu';
+import { treeCpuMs } from './cpu';
 import * as svc from './service';
 import { summarize, type Stats } from './stats';
 
@@ -62,7 +62,7 @@ async function withThinkTime(c: svc.Client, plan: IdlePlan): Promise<Stats> {
 
 /** CPU ms/s of the workers' process trees (Node and Chromium) over `windowMs`. */
 async function treeCpuRate(pids: number[], windowMs: number): Promise<number> {
-  const cpu = () => pids.reduce((sum, pid) => sum + processCpuMs(pid) + descendantsCpuMs(pid), 0);
+  const cpu = () => pids.reduce((sum, pid) => sum + treeCpuMs(pid), 0);
   const before = cpu();
   await sleep(windowMs);
   return ((cpu() - before) * 1000) / windowMs;

@@ -9,7 +9,7 @@
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { extractPageMap, loadLight, preparePage } from '@pagemap/page-map';
 import { launchLimitBrowser } from './limit';
-import { descendantsCpuMs, processCpuMs } from './cpu';
+import { treeCpuMs } from './cpu';
 import { CountingTransport, servicePage } from './page-work';
 
 export interface IdleWorkRow {
@@ -46,7 +46,7 @@ export async function measureIdleWork(url: string, idle: number, n: number): Pro
   await launched.disconnect();
   const transport = await CountingTransport.open(endpoint);
   const browser = await puppeteer.connect({ transport });
-  const chromium = () => processCpuMs(pid) + descendantsCpuMs(pid);
+  const chromium = () => treeCpuMs(pid);
   const row = async (count: number): Promise<IdleWorkRow> => {
     await sleep(1000); // what opening the idle pages left running settles
     const c0 = chromium();

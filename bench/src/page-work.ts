@@ -17,7 +17,7 @@ import puppeteer, { type Browser, type ConnectionTransport } from 'puppeteer-cor
 import { extractPageMap, loadLight, preparePage, runTool } from '@pagemap/page-map';
 import type { FixtureServer } from '@pagemap/test-utils';
 import { launchLimitBrowser, rawMinimalBrowse } from './limit';
-import { descendantsCpuMs, processCpuMs } from './cpu';
+import { treeCpuMs } from './cpu';
 import { serveHeavyPage } from './heavy-page';
 
 export interface PageWork {
@@ -122,7 +122,7 @@ export async function measurePageWork(
   const transport = await CountingTransport.open(endpoint);
   const browser = await puppeteer.connect({ transport });
   const heavy = serveHeavyPage(site);
-  const chromium = () => processCpuMs(pid) + descendantsCpuMs(pid);
+  const chromium = () => treeCpuMs(pid);
   const out: Record<string, PageWork> = {};
   const scenario = async (name: string, op: () => Promise<void>, siteBytes?: () => number) => {
     for (let i = 0; i < 2; i++) await op(); // warm-up

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'puppeteer-core';
 import { launchLimitBrowser, limitAtConcurrency, rawBrowse } from './limit';
-import { descendantsCpuMs, perOp, processCpuMs, snapshot, type CpuParts } from './cpu';
+import { perOp, processCpuMs, snapshot, treeCpuMs, type CpuParts } from './cpu';
 import { median } from './agent';
 import { runConcurrent, type Stats } from './stats';
 
@@ -52,7 +52,7 @@ async function cpuOf(
   const chromiumPid = browser.process()!.pid!;
   const parts: Record<string, () => number> = {
     'bench (puppeteer client + fixture site)': () => processCpuMs(process.pid),
-    chromium: () => processCpuMs(chromiumPid) + descendantsCpuMs(chromiumPid),
+    chromium: () => treeCpuMs(chromiumPid),
   };
   if (proxyPid !== undefined) parts['egress proxy'] = () => processCpuMs(proxyPid);
   const before = snapshot(parts);

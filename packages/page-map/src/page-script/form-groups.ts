@@ -134,6 +134,13 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
   return { kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) };
 }
 
+/** Buttons under `c` outside any form that send something, then link submits: one at a time. */
+function* looseButtons(c: Element): Generator<Element> {
+  for (const b of Array.from(c.querySelectorAll(BUTTON_SEL)))
+    if (!b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b)) yield b;
+  for (const b of linkSubmits(c)) if (!b.closest('form')) yield b;
+}
+
 /**
  * The nearest ancestor (up to six levels) of a loose field that also holds a button outside any
  * form. When the field sits in a drawn box with no button of its own (a card: boxes.ts) and every
@@ -147,13 +154,7 @@ function buttonHolder(f: Element): Element | null {
   for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
     if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
     let beyond = false; // a button here, but in another box
-    for (const b of Array.from(c.querySelectorAll(BUTTON_SEL))) {
-      if (b.closest('form') || inEditorToolbar(b) || !visible(b) || sendsNothing(b)) continue;
-      if (!box || !inBoxBelow(b, c)) return c;
-      beyond = true;
-    }
-    for (const b of linkSubmits(c)) {
-      if (b.closest('form')) continue;
+    for (const b of looseButtons(c)) {
       if (!box || !inBoxBelow(b, c)) return c;
       beyond = true;
     }

@@ -5,8 +5,11 @@
  * indicator, or hides itself whole until its scripts are ready ('veiled'), or has an app mount
  * point still empty (page-script/loading.ts), extraction waits for the page to change — by signal:
  * a mutation observer in the page, then a quiet frame — and reads it again, within a bound (a
- * shorter one for an empty mount point on a page that offers something already). Other pages,
- * and pages without scripts, are never delayed.
+ * shorter one for an empty mount point on a page that offers something already). A page whose own
+ * scripts asked for more of its origin's scripts that are still on their way (a module imported
+ * after the load event that draws its table: scripts-in-flight.ts) is read again once they land
+ * and a frame is quiet, within the same shorter bound. Other pages, and pages without scripts, are
+ * never delayed.
  */
 import type { Page } from 'puppeteer-core';
 import { UNRENDERED_TEXT_MAX } from '../page-script/loading';

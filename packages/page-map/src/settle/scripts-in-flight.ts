@@ -10,7 +10,13 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 /** Requests older than this are no longer waited for (a script that never answers). */
 const STALE_MS = 10_000;
 
-const inFlight = new WeakMap<Page, Map<HTTPRequest, number>>();
+/** A page's script requests on their way (with when each was sent), and who waits for none. */
+interface Tracked {
+  pending: Map<HTTPRequest, number>;
+  waiters: Set<() => void>;
+}
+
+const inFlight = new WeakMap<Page, Tracked>();
 
 const origin = (url: string | undefined): string | null => {
   try {
@@ -34,29 +40,43 @@ const byScript = (r: HTTPRequest): boolean =>
 /** Starts counting a page's script-requested scripts (once per page). */
 export function trackScripts(page: Page): void {
   if (inFlight.has(page)) return;
-  const pending = new Map<HTTPRequest, number>();
-  inFlight.set(page, pending);
+  const t: Tracked = { pending: new Map(), waiters: new Set() };
+  inFlight.set(page, t);
   page.on('request', (r) => {
-    if (byScript(r)) pending.set(r, Date.now());
+    if (byScript(r)) t.pending.set(r, Date.now());
   });
-  const done = (r: HTTPRequest) => pending.delete(r);
+  const done = (r: HTTPRequest) => {
+    if (!t.pending.delete(r) || t.pending.size > 0) return;
+    for (const w of t.waiters) w();
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
 
 /** How many are on their way now. */
-export function scriptsInFlight(page: Page): number {
-  const pending = inFlight.get(page);
-  if (!pending) return 0;
+function scriptsInFlight(page: Page): number {
+  const t = inFlight.get(page);
+  if (!t) return 0;
   const now = Date.now();
-  for (const [r, since] of pending) if (now - since > STALE_MS) pending.delete(r);
-  return pending.size;
+  for (const [r, since] of t.pending) if (now - since > STALE_MS) t.pending.delete(r);
+  return t.pending.size;
 }
 
-/** Resolves once none is on its way, or at `deadline` (epoch ms); true when some were waited for. */
+/**
+ * Resolves once none is on its way (told by the last one's network event, not polled), or at
+ * `deadline` (epoch ms); true when some were waited for.
+ */
 export async function scriptsLanded(page: Page, deadline: number): Promise<boolean> {
-  if (scriptsInFlight(page) === 0) return false;
-  while (scriptsInFlight(page) > 0 && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, Math.min(20, Math.max(1, deadline - Date.now()))));
+  const t = inFlight.get(page);
+  if (!t || scriptsInFlight(page) === 0) return false;
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      t.waiters.delete(finish);
+      resolve();
+    };
+    const timer = setTimeout(finish, Math.max(0, deadline - Date.now()));
+    t.waiters.add(finish);
+  });
   return true;
 }
