@@ -33,6 +33,11 @@
  *   ion.rangeSlider keeps its value in a read-only box of 4×4 pixels of border, no field. Before,
  *   no tool set a slider, and each ion slider was a field named after its scale ("$0 $5 000 …")
  *   whose tool typed into the read-only box and pressed Enter.
+ * - ion.rangeSlider's track takes the focus and the arrow keys; its knobs cannot be focused, a
+ *   press on one chooses it; it draws its moves on a 300 ms timer; one press is one step of 5 000.
+ *   Its knobs are thumbs named by the scale at the track's ends ("$0 – $5 000 (lower)"), pressed
+ *   to be chosen, dragged most of a long way, then moved with the keys, each read once it shows.
+ *   Before, no tool set it (the track was too long to be a knob, the knobs no focusable element).
  * - Main text: a select's options are not words a reader sees, and blank text between two inline
  *   elements is a space. Before, the form page's summary read "option 1option 2option 3…", and the
  *   dashboard's "2/28/2015How have you been?".
@@ -208,8 +213,9 @@ test('a slider a script draws is set with the arrow keys; a value kept in a box 
       expect(params.filter((n) => /^range_\d/.test(n))).toEqual([]);
       const set = map.tools.find((t) => t.tool.name === 'set_slider')?.tool;
       const thumbs = set?.params.find((p) => p.name === 'slider')?.options ?? [];
-      // bootstrap-slider: twelve ranges of two thumbs, each named by the caption under it.
-      expect(thumbs).toHaveLength(24);
+      // bootstrap-slider: twelve ranges of two thumbs, each named by the caption under it; and
+      // the ion sliders' seven.
+      expect(thumbs).toHaveLength(31);
       expect(thumbs).toEqual(
         expect.arrayContaining(['.slider-blue input.slider (lower)', '.slider-blue input.slider (upper)']),
       );
@@ -227,5 +233,32 @@ test('a slider a script draws is set with the arrow keys; a value kept in a box 
       expect(out.result.error?.message).toMatch(/stopped at 35/);
     },
     '.slider-handle',
+  );
+});
+
+test('a slider whose track takes the keys: its knob is pressed to choose it, dragged a long way, then set with the keys', async () => {
+  await withPage(
+    'pages/UI/sliders.html',
+    async ({ page, map, run }) => {
+      const set = map.tools.find((t) => t.tool.name === 'set_slider')?.tool;
+      const thumbs = set?.params.find((p) => p.name === 'slider')?.options ?? [];
+      // No label: each is known by the numbers at its track's ends.
+      expect(thumbs).toEqual(
+        expect.arrayContaining(['$0 – $5 000 (lower)', '$0 – $5 000 (upper)', '-50° – 50°', '0 mm – 10 mm']),
+      );
+      const dollars = () => page.evaluate(() => (document.querySelector('#range_1') as HTMLInputElement).value);
+      expect(await dollars()).toBe('1000;4000');
+      // 1 000 steps of $1 from where it is.
+      let out = await run('set_slider', { slider: '$0 – $5 000 (lower)', value: 2000 });
+      expect(out.result).toMatchObject({ success: true, filled: { value: '2000' } });
+      out = await run('set_slider', { slider: '$0 – $5 000 (upper)', value: 3990 });
+      expect(out.result).toMatchObject({ success: true, filled: { value: '3990' } });
+      expect(await dollars()).toBe('2000;3990');
+      // A single knob of steps of 1 degree, a short way down: keys alone.
+      out = await run('set_slider', { slider: '-50° – 50°', value: -3 });
+      expect(out.result).toMatchObject({ success: true, filled: { value: '-3' } });
+      expect(await page.evaluate(() => (document.querySelector('#range_6') as HTMLInputElement).value)).toBe('-3');
+    },
+    '.irs-handle',
   );
 });

@@ -28,6 +28,9 @@
  * - Its form page's cards of loose fields with no button of their own ("Validation states",
  *   "Search with suggestions") are a group each. Before, four cards were one tool of seven fields,
  *   held by the page's wrapper for another card's "Upload new photo".
+ * - Its rich text editor (an editable region under a toolbar) keeps a hidden textarea after it in
+ *   sync, and the card's label "About" is that textarea's: the editor takes it. Before, its tool
+ *   was `fill_field_1`.
  * - The inbox is an empty `#inbox-root` at the load event, drawn by a module the main script
  *   imports afterwards: the map waits for an app's empty mount point. Before, on a network slow
  *   to bring that module, the map had the page's header and no inbox (no search, no messages).
@@ -169,5 +172,20 @@ test("a module imported after the load event, drawing the page's table, is waite
     ).toBeNull();
     const map = await extractPageMap(page, { includeContent: false, awaitRenderMs: 2000 });
     expect(map.tools.map((t) => t.tool.name)).toContain('submit_search_table');
+  });
+});
+
+test('a rich text editor that keeps a hidden textarea after it in sync is that textarea: named by its label, filled', async () => {
+  await withPage('form.html', async ({ page, map, run }) => {
+    const names = map.tools.map((t) => t.tool.name);
+    expect(names).not.toContain('fill_field_1');
+    const about = map.tools.find((t) => t.tool.name === 'fill_about')?.tool;
+    expect(about?.params.map((p) => p.name)).toEqual(['bio']);
+    const out = await run('fill_about', { bio: 'Operations lead in Lisbon.' });
+    expect(out.result.success).toBe(true);
+    // The page's own script copies the editor into its textarea: the form sends what was typed.
+    expect(await page.$eval('#rt-bio', (t) => (t as HTMLTextAreaElement).value)).toContain(
+      'Operations lead in Lisbon.',
+    );
   });
 });

@@ -138,3 +138,15 @@ export const referenced = (el: Element, attrs: string[], root?: Document | Shado
 export interface Order {
   next: number;
 }
+
+/** A point of `el`'s own viewport, in the top page's viewport: its frames' offsets added. */
+export function inTopViewport(el: Element, x: number, y: number): { x: number; y: number } {
+  let win = el.ownerDocument.defaultView;
+  while (win && win !== window.top && win.frameElement) {
+    const f = win.frameElement.getBoundingClientRect();
+    x += f.left + win.frameElement.clientLeft;
+    y += f.top + win.frameElement.clientTop;
+    win = win.parent as typeof window;
+  }
+  return { x, y };
+}

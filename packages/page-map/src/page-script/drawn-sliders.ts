@@ -6,7 +6,7 @@
  * it with the arrow keys and watches the page for that number (readoutChange).
  */
 import { clean, visible } from './dom';
-import { actsOnKeys } from './listens';
+import { actsOnClick, actsOnKeys } from './listens';
 
 /** Most the knob measures, in pixels, either way. */
 const KNOB_MAX = 64;
@@ -27,6 +27,92 @@ export function isDrawnThumb(el: HTMLElement): boolean {
   const along =
     (t.width >= 4 * r.width && t.width >= 3 * t.height) || (t.height >= 4 * r.height && t.height >= 3 * t.width);
   return along && (actsOnKeys(el) || actsOnKeys(track));
+}
+
+/** Most elements a slider holds (ion.rangeSlider's has about 25): more, and it is a page region. */
+const MAX_SLIDER_PARTS = 80;
+
+/** A track one can Tab to that hears the keys itself: long and thin, either way. */
+function isKeyTrack(t: HTMLElement): boolean {
+  const r = t.getBoundingClientRect();
+  const long = Math.max(r.width, r.height);
+  return long >= 48 && long >= 3 * Math.min(r.width, r.height) && visible(t) && actsOnKeys(t);
+}
+
+/**
+ * A knob across a track: small, placed by the page, acting on the pointer, thicker than the track
+ * (the bar that fills the track up to the knob is as thick as the track) and on it.
+ */
+function liesAcross(k: HTMLElement, track: DOMRect, horizontal: boolean): boolean {
+  const r = k.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0 || r.width > KNOB_MAX || r.height > KNOB_MAX) return false;
+  const [kAcross, tAcross] = horizontal ? [r.height, track.height] : [r.width, track.width];
+  const mid = horizontal ? track.top + track.height / 2 : track.left + track.width / 2;
+  const [lo, hi] = horizontal ? [r.top, r.bottom] : [r.left, r.right];
+  const at = horizontal ? r.left + r.width / 2 : r.top + r.height / 2;
+  const [start, end] = horizontal ? [track.left, track.right] : [track.top, track.bottom];
+  return kAcross > tAcross && lo <= mid && mid <= hi && at >= start - kAcross && at <= end + kAcross;
+}
+
+/**
+ * Knobs one cannot Tab to on a track one can (ion.rangeSlider: the track takes the focus and the
+ * arrow keys, a press on a knob chooses which of a range's two the keys move): each knob with its
+ * track. Found beside the track, within its slider (two levels up); one or two per track.
+ */
+export function trackKnobs(root: Document | ShadowRoot): Map<HTMLElement, HTMLElement> {
+  const out = new Map<HTMLElement, HTMLElement>();
+  for (const track of knobCandidates(root).filter(isKeyTrack)) {
+    const box = track.getBoundingClientRect();
+    const slider = track.parentElement?.parentElement;
+    if (!slider || slider.getElementsByTagName('*').length > MAX_SLIDER_PARTS) continue;
+    const knobs = Array.from(slider.querySelectorAll<HTMLElement>('*')).filter(
+      (k) =>
+        !k.contains(track) &&
+        !track.contains(k) &&
+        !CONTROL_TAGS.has(k.tagName) &&
+        !k.hasAttribute('role') &&
+        KNOB_TEXT.test(k.textContent ?? '') &&
+        liesAcross(k, box, box.width >= box.height) &&
+        getComputedStyle(k).position === 'absolute' &&
+        visible(k) &&
+        actsOnClick(k),
+    );
+    if (knobs.length >= 1 && knobs.length <= 2) for (const k of knobs) out.set(k, track);
+  }
+  return out;
+}
+
+/** Longest text a scale's end shows ("100 light years"). */
+const SCALE_TEXT_MAX = 24;
+
+/** Short visible texts with a number, in a slider, outside its knobs: its scale, the value it shows. */
+function numberTexts(slider: Element, knobs: Element[]): Array<{ text: string; r: DOMRect }> {
+  const out: Array<{ text: string; r: DOMRect }> = [];
+  for (const el of Array.from(slider.querySelectorAll('*'))) {
+    if (el.children.length > 0 || knobs.some((k) => k.contains(el)) || !visible(el)) continue;
+    const text = clean(el.textContent, 60);
+    if (text && text.length <= SCALE_TEXT_MAX && /\d/.test(text)) out.push({ text, r: el.getBoundingClientRect() });
+  }
+  return out;
+}
+
+/**
+ * A slider known by its scale: the numbers shown at its track's two ends ("$0 – $5 000"), for one
+ * with no label (ion.rangeSlider's). What shows at an end is the value there, whichever element
+ * shows it; '' when the track's ends show no number.
+ */
+export function scaleName(track: Element, slider: Element, knobs: Element[]): string {
+  const t = track.getBoundingClientRect();
+  if (t.width < t.height || slider.getElementsByTagName('*').length > MAX_SLIDER_PARTS) return '';
+  const near = numberTexts(slider, knobs).filter((x) => Math.abs(x.r.top + x.r.height / 2 - t.top) <= 48);
+  const reach = t.width * 0.15;
+  const at = (edge: (r: DOMRect) => number, to: number) =>
+    near
+      .filter((x) => Math.abs(edge(x.r) - to) <= reach)
+      .sort((a, b) => Math.abs(edge(a.r) - to) - Math.abs(edge(b.r) - to))[0]?.text;
+  const start = at((r) => r.left, t.left);
+  const end = at((r) => r.right, t.right);
+  return start && end && start !== end ? `${start} – ${end}` : '';
 }
 
 /** Knobs one can Tab to in a root; the caller checks each. */
@@ -75,6 +161,9 @@ interface Watch {
 }
 
 let watch: Watch | null = null;
+
+/** The knob whose readouts are watched: the one set_slider moves now. */
+export const watchedKnob = (): Element | null => watch?.knob ?? null;
 
 /** Notes what the page shows before the knob moves. */
 export function watchReadouts(knob: Element): void {

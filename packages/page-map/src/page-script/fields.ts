@@ -72,23 +72,26 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
 
 /**
  * A rich-text editor that replaced a textarea (Summernote, CKEditor and TinyMCE hide it and draw
- * their editor right after it) is that textarea to a person: its editable region, nameless, takes
- * the textarea's label, name and id ("compose-textarea" in AdminLTE's mail form, not `field_3`).
+ * their editor right after it; others keep it hidden right after their editor, in sync, as
+ * Gentelella's does) is that textarea to a person: its editable region, nameless, takes the
+ * textarea's label, name and id ("compose-textarea" in AdminLTE's mail form, "About" in
+ * Gentelella's form page, not `field_3` or `field_1`).
  */
 function takeOverTextarea(f: RawField, el: Element, ri: RootInfo): void {
   let cur: Element | null = el;
   for (let up = 0; up < 4 && cur; up++, cur = cur.parentElement) {
-    const before = cur.previousElementSibling;
-    if (before?.tagName !== 'TEXTAREA' || visible(before)) continue;
-    // The editor's own source-view box (Summernote's `.note-codable`) names nothing: look further up.
-    const label = labelOf(before, ri.root).label;
-    const name = before.getAttribute('name') ?? '';
-    if (!label && !name && !before.id) continue;
-    f.label = label;
-    f.name ||= name;
-    f.id ||= before.id;
-    f.nearby = '';
-    return;
+    for (const beside of [cur.previousElementSibling, cur.nextElementSibling]) {
+      if (beside?.tagName !== 'TEXTAREA' || visible(beside)) continue;
+      // The editor's own source-view box (Summernote's `.note-codable`) names nothing: look further up.
+      const label = labelOf(beside, ri.root).label;
+      const name = beside.getAttribute('name') ?? '';
+      if (!label && !name && !beside.id) continue;
+      f.label = label;
+      f.name ||= name;
+      f.id ||= beside.id;
+      f.nearby = '';
+      return;
+    }
   }
 }
 

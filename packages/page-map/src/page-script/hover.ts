@@ -13,7 +13,7 @@
  * unknown beforehand: the hover counts as shown when the page changed once the pointer came.
  */
 import type { PageScriptResponse } from '../shared/page-script-protocol';
-import { clean, referenced, visible, type RootInfo } from './dom';
+import { clean, inTopViewport, referenced, visible, type RootInfo } from './dom';
 import { actsOnHover, hearsHover } from './listens';
 import { targetLabel } from './target-label';
 import { findTarget, type TargetEntry } from './targets';
@@ -239,16 +239,7 @@ function expandedBy(host: Element): Element[] {
 function pointOf(el: Element): { x: number; y: number } {
   const r = el.getBoundingClientRect();
   // Inside the element's own first line, clear of what it shows below or beside it.
-  let x = r.left + Math.min(r.width / 2, 24);
-  let y = r.top + Math.min(r.height / 2, 10);
-  let win = el.ownerDocument.defaultView;
-  while (win && win !== window.top && win.frameElement) {
-    const f = win.frameElement.getBoundingClientRect();
-    x += f.left + win.frameElement.clientLeft;
-    y += f.top + win.frameElement.clientTop;
-    win = win.parent as typeof window;
-  }
-  return { x, y };
+  return inTopViewport(el, r.left + Math.min(r.width / 2, 24), r.top + Math.min(r.height / 2, 10));
 }
 
 /** The hoverable named `label`, scrolled into view, and where to put the pointer on it. */

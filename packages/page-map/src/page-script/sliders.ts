@@ -10,16 +10,27 @@
  */
 import type { RawSlider } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
-import { clean, visible, type RootInfo } from './dom';
-import { isDrawnThumb, knobCandidates, readoutChange, watchReadouts } from './drawn-sliders';
+import { clean, inTopViewport, visible, type RootInfo } from './dom';
+import {
+  isDrawnThumb,
+  knobCandidates,
+  readoutChange,
+  scaleName,
+  trackKnobs,
+  watchReadouts,
+  watchedKnob,
+} from './drawn-sliders';
 import { labelOf } from './labels';
 
-const MAX_SLIDERS = 30;
+/** Most thumbs listed (AdminLTE's slider page has 31: six ion sliders' and twelve ranges'). */
+const MAX_SLIDERS = 40;
 
 interface Thumb {
   el: HTMLElement;
   /** It says nothing of its value: the page's readout beside it does. */
   drawn: boolean;
+  /** The track that takes the keys, when the thumb cannot be focused (a press on it chooses it). */
+  track?: HTMLElement;
   raw: RawSlider;
 }
 
@@ -80,17 +91,24 @@ function nameOf(el: HTMLElement, ri: RootInfo, thumbs: HTMLElement[], widgets: W
   const { label, nearby } = labelOf(widget, ri.root);
   const taken = Array.from(captions).some(([w, c]) => w !== widget && c === nearby);
   const named = readoutLabel(widget, ri.root) || label || (taken ? '' : nearby) || captions.get(widget);
-  // "Volume:" labels its box; the slider is "Volume".
-  const base = (named || 'Slider').replace(/[\s:：]+$/, '');
   const pair = thumbs.filter((t) => widget.contains(t));
+  const track = widgets.tracks.get(el);
+  const scale =
+    named || el.getAttribute('role') === 'slider'
+      ? ''
+      : scaleName(track ?? el.parentElement ?? el, track?.parentElement?.parentElement ?? widget, pair);
+  // "Volume:" labels its box; the slider is "Volume".
+  const base = (named || scale || 'Slider').replace(/[\s:：]+$/, '');
   return pair.length === 2 ? `${base} (${pair[0] === el ? 'lower' : 'upper'})` : base;
 }
 
-/** A root's thumbs of both kinds, in page order. */
-function thumbElements(ri: RootInfo): HTMLElement[] {
+/** A root's thumbs of every kind (knobs on a track that takes the keys too), in page order. */
+function thumbElements(ri: RootInfo, onTracks: Map<HTMLElement, HTMLElement>): HTMLElement[] {
   const said = Array.from(ri.root.querySelectorAll<HTMLElement>('[role=slider]')).filter(saysValue);
   const drawn = knobCandidates(ri.root).filter(isDrawnThumb);
-  return [...said, ...drawn].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return [...said, ...drawn, ...onTracks.keys()].sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
 }
 
 function rawOf(el: HTMLElement, label: string): RawSlider {
@@ -110,27 +128,31 @@ function rawOf(el: HTMLElement, label: string): RawSlider {
 interface Widgets {
   of: Map<HTMLElement, Element>;
   captions: Map<Element, string>;
+  /** The track of each knob that cannot take the focus (its track takes the keys). */
+  tracks: Map<HTMLElement, HTMLElement>;
 }
 
-function widgetsOf(thumbs: HTMLElement[]): Widgets {
+function widgetsOf(thumbs: HTMLElement[], tracks: Map<HTMLElement, HTMLElement>): Widgets {
   const of = new Map(thumbs.map((el) => [el, widgetOf(el)] as const));
   const captions = new Map(Array.from(new Set(of.values()), (w) => [w, captionOf(w)] as const));
-  return { of, captions };
+  return { of, captions, tracks };
 }
 
 function thumbsOf(roots: RootInfo[]): Thumb[] {
   const out: Thumb[] = [];
   const seen = new Map<string, number>();
   for (const ri of roots) {
-    const thumbs = thumbElements(ri);
-    const widgets = widgetsOf(thumbs);
+    const onTracks = trackKnobs(ri.root);
+    const thumbs = thumbElements(ri, onTracks);
+    const widgets = widgetsOf(thumbs, onTracks);
     for (const el of thumbs) {
       if (out.length >= MAX_SLIDERS) return out;
       let label = clean(nameOf(el, ri, thumbs, widgets), 80);
       const n = (seen.get(label) ?? 0) + 1;
       seen.set(label, n);
       if (n > 1) label = `${label} (${n})`;
-      out.push({ el, drawn: el.getAttribute('role') !== 'slider', raw: rawOf(el, label) });
+      const track = onTracks.get(el);
+      out.push({ el, drawn: el.getAttribute('role') !== 'slider', ...(track ? { track } : {}), raw: rawOf(el, label) });
     }
   }
   return out;
@@ -145,26 +167,38 @@ const find = (thumbs: Thumb[], label: string): Thumb | undefined => {
   return thumbs.find((t) => t.raw.label.toLowerCase() === want);
 };
 
-/** Focuses the named thumb, for the key presses that follow; answers what it says now. */
+/** Where the thumb's middle is, in the top page's viewport: where a pointer presses or drags it. */
+function middleOf(el: Element): { x: number; y: number } {
+  const r = el.getBoundingClientRect();
+  return inTopViewport(el, r.left + r.width / 2, r.top + r.height / 2);
+}
+
+/**
+ * Focuses the named thumb, for the key presses that follow; answers what it says now and where it
+ * is. A thumb that cannot take the focus (its track takes the keys) is to be pressed instead
+ * (`press`): the pointer chooses it, and its slider focuses the track.
+ */
 export function sliderFocus(roots: RootInfo[], label: string): PageScriptResponse {
   const hit = find(thumbsOf(roots), label);
   if (!hit) return { op: 'slider', ok: false };
   hit.el.scrollIntoView?.({ block: 'center' });
-  hit.el.focus();
+  if (!hit.track) hit.el.focus();
   if (hit.drawn) watchReadouts(hit.el);
-  return { op: 'slider', ok: true, slider: hit.raw };
+  return { op: 'slider', ok: true, slider: hit.raw, at: middleOf(hit.el), ...(hit.track ? { press: true } : {}) };
 }
 
 /**
  * What the thumb says now (after a key press moved it): the focused one, which the keys moved,
- * else the one of that name (a name taken from text beside the slider may change with its value).
- * A drawn thumb's value is its readout's number, once a press has changed it.
+ * else the one being moved (a knob on a track that has the focus), else the one of that name (a
+ * name taken from text beside the slider may change with its value). A drawn thumb's value is its
+ * readout's number, once a press has changed it.
  */
 export function sliderRead(roots: RootInfo[], label: string): PageScriptResponse {
   const thumbs = thumbsOf(roots);
-  const hit = thumbs.find((t) => focused(t.el)) ?? find(thumbs, label);
+  const hit = thumbs.find((t) => focused(t.el)) ?? thumbs.find((t) => t.el === watchedKnob()) ?? find(thumbs, label);
   if (!hit) return { op: 'slider', ok: false };
-  if (!hit.drawn) return { op: 'slider', ok: true, slider: hit.raw };
+  const at = middleOf(hit.el);
+  if (!hit.drawn) return { op: 'slider', ok: true, slider: hit.raw, at };
   const read = readoutChange(hit.el);
-  return { op: 'slider', ok: true, slider: read ? { ...hit.raw, ...read } : hit.raw };
+  return { op: 'slider', ok: true, slider: read ? { ...hit.raw, ...read } : hit.raw, at };
 }

@@ -68,7 +68,11 @@ export type PageScriptResponse =
   | { op: 'focusByName'; ok: boolean }
   | { op: 'hoverPoint'; ok: boolean; label?: string; x?: number; y?: number }
   | { op: 'hoverShown'; ok: boolean }
-  | { op: 'slider'; ok: boolean; slider?: RawSlider };
+  /**
+   * A thumb of `set_slider`: what it says, where its middle is (top viewport), and `press` when it
+   * cannot take the focus: a pointer press on it chooses it for the keys (its track has them).
+   */
+  | { op: 'slider'; ok: boolean; slider?: RawSlider; at?: { x: number; y: number }; press?: boolean };
 
 /** What a filled field holds, read back from the page after filling (page-script/read-back.ts). */
 export interface ReadBack {

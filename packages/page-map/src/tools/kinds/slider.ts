@@ -15,6 +15,8 @@ import { callPageScript } from '../../page-script-host/call';
 import type { RawPage, RawSlider } from '../../shared/page-script-types';
 import { settle } from '../../settle/settle';
 import { clip } from '../params';
+import { dragNear } from './slider-drag';
+import { press, readFinal, readMoved, readSlider } from './slider-read';
 import type { Candidate, RunContext, ToolKind } from './kind';
 
 /** Most key presses one call makes (a 0–1000 slider of step 1 takes 1000; Page Up is not everywhere). */
@@ -22,10 +24,20 @@ const MAX_PRESSES = 1200;
 /** Presses sent before the value is read again. */
 const RUN_MAX = 100;
 
-const rangeOf = (s: RawSlider) =>
-  s.now === undefined
-    ? `${s.label}: its number shows beside it as it moves`
-    : `${s.label}: ${s.min} to ${s.max}, now ${s.text ? `${s.now} (${s.text})` : s.now}`;
+const rangeOf = (s: RawSlider) => `${s.label}: ${s.min} to ${s.max}, now ${s.text ? `${s.now} (${s.text})` : s.now}`;
+
+/**
+ * The sliders, each once: those that say their range with it; those that say nothing by name,
+ * together, with one word on where their number shows (it is the same for all).
+ */
+function listed(sliders: RawSlider[]): string {
+  const said = sliders.filter((s) => s.now !== undefined).map(rangeOf);
+  const drawn = sliders.filter((s) => s.now === undefined).map((s) => s.label);
+  const quiet = drawn.length
+    ? [`${drawn.join(', ')} (${drawn.length > 1 ? 'each shows its number' : 'its number shows'} beside it as it moves)`]
+    : [];
+  return [...quiet, ...said].join('; ');
+}
 
 function sliderCandidate(raw: RawPage): Candidate | null {
   const sliders = raw.sliders ?? [];
@@ -38,7 +50,7 @@ function sliderCandidate(raw: RawPage): Candidate | null {
     tool: {
       name: 'set_slider',
       description: clip(
-        `Set a slider to a number, as a person does with the arrow keys; it fails if the slider cannot take that value. Sliders: ${sliders.map(rangeOf).join('; ')}.`,
+        `Set a slider to a number, as a person does with the arrow keys; it fails if the slider cannot take that value. Sliders: ${listed(sliders)}.`,
         600,
       ),
       params: [
@@ -56,22 +68,13 @@ function sliderCandidate(raw: RawPage): Candidate | null {
   };
 }
 
-async function readSlider(page: Page, label: string): Promise<RawSlider> {
-  const res = await callPageScript(page, { op: 'sliderRead', label });
-  if (res.op !== 'slider' || !res.ok || !res.slider) throw new ToolError('TOOL_FAILED', 'The slider is gone.');
-  return res.slider;
-}
-
-/** Presses a key n times on whatever has the focus (the thumb), as a person's held key repeats. */
-async function press(page: Page, key: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await page.keyboard.press(key as 'ArrowRight');
-}
-
 interface Keys {
   inc: string;
   dec: string;
   step: number;
   now: number;
+  /** Its number shows a press late (drawn on a timer): read it only once it stays the same. */
+  late: boolean;
 }
 
 const OPPOSITE: Record<string, string> = {
@@ -93,13 +96,14 @@ async function learnKeys(page: Page, label: string, up: boolean | undefined): Pr
   let before = (await readSlider(page, label)).now;
   for (const key of order) {
     await press(page, key, 1);
-    const after = await readSlider(page, label);
+    const { s: after, late } = await readMoved(page, label, before);
     const from = before ?? after.was;
     before = after.now;
     if (after.now === undefined || from === undefined || after.now === from) continue;
     const grows = after.now > from;
     const other = OPPOSITE[key]!;
-    return { inc: grows ? key : other, dec: grows ? other : key, step: Math.abs(after.now - from), now: after.now };
+    const step = Math.abs(after.now - from);
+    return { inc: grows ? key : other, dec: grows ? other : key, step, now: after.now, late };
   }
   return null;
 }
@@ -121,7 +125,7 @@ async function moveTo(page: Page, start: RawSlider, target: number, deadline: nu
   if (start.now !== undefined && close(start.now, target, span)) return start.now;
   const keys = await learnKeys(page, start.label, start.now === undefined ? undefined : target > start.now);
   if (!keys) return (await readSlider(page, start.label)).now;
-  let { now } = keys;
+  let now = await dragNear(page, keys.now, { label: start.label, target, step: keys.step, late: keys.late, deadline });
   let pressed = 1;
   const up = target > now;
   while (!close(now, target, span) && pressed < MAX_PRESSES && Date.now() < deadline) {
@@ -131,7 +135,7 @@ async function moveTo(page: Page, start: RawSlider, target: number, deadline: nu
     const run = Math.min(left, RUN_MAX, MAX_PRESSES - pressed);
     await press(page, up ? keys.inc : keys.dec, run);
     pressed += run;
-    const next = (await readSlider(page, start.label)).now;
+    const next = keys.late ? await readFinal(page, start.label, deadline) : (await readSlider(page, start.label)).now;
     if (next === undefined || next === now) break;
     now = next;
   }
@@ -150,6 +154,8 @@ async function runSlider(_binding: SliderBinding, { page, call, values, deadline
     throw new ToolError('INVALID_PARAMS', `"${s.label}" takes a number from ${s.min} to ${s.max}.`);
   let now: number | undefined;
   const r = await settle(page, deadline, async () => {
+    // A knob that cannot take the focus is chosen as a person chooses it: pressed, not moved.
+    if (found.press && found.at) await page.mouse.click(found.at.x, found.at.y);
     now = await moveTo(page, s, target, deadline);
   });
   if (r.timedOut)
