@@ -105,6 +105,17 @@ export const SOURCES: readonly Source[] = [
     cleanUrls: false,
   },
   {
+    name: 'uswds',
+    title:
+      "U.S. Web Design System (@uswds/uswds): its components' own test pages (combo box, date and time pickers, input masks, modal, accordion, table, validation)",
+    webRoot: 'web',
+    cleanUrls: false,
+    // The package's compiled CSS, JavaScript and images, which the pages load from /dist/.
+    get systemPaths() {
+      return { '/dist/': dirname(dirname(require.resolve('@uswds/uswds'))) };
+    },
+  },
+  {
     name: 'generic-components',
     title: 'Generic Components (@generic-components/components): web components in shadow DOM, their demo pages',
     npmPackage: '@generic-components/components',

@@ -24,6 +24,18 @@ export const visible = (el: Element): boolean => {
 };
 
 /**
+ * Drawn where no one sees it though the browser calls it visible: placed off the page's left or
+ * top edge (USWDS's `usa-sr-only`: 999em to the left) or clipped to a pixel (the usual
+ * "visually hidden" rule): text for screen readers, a control a widget stands in for, a honeypot.
+ */
+export const offScreen = (el: Element): boolean => {
+  const r = el.getBoundingClientRect();
+  const win = el.ownerDocument.defaultView;
+  const [x, y] = [win?.scrollX ?? 0, win?.scrollY ?? 0];
+  return r.right + x <= 0 || r.bottom + y <= 0 || (r.width <= 1 && r.height <= 1);
+};
+
+/**
  * An element's tag in capitals whatever its namespace: an SVG's `<style>` and `<script>` keep
  * their lower-case tagName, and their text is no more a page's words than an HTML one's.
  */

@@ -6,7 +6,7 @@
  * The box can show "Atlantis" while the form sends nothing, so the read-back asks the hidden
  * control, not the box.
  */
-import { clean, isSubmitControl, visible } from './dom';
+import { clean, isSubmitControl, offScreen, visible } from './dom';
 import { buttonLabel } from './labels';
 
 export type DrivenControl = HTMLSelectElement | HTMLTextAreaElement;
@@ -16,7 +16,7 @@ function hiddenNear(el: HTMLInputElement, sel: string, levels: number): DrivenCo
   let up = el.parentElement;
   for (let k = 0; k < levels && up && up !== el.form; k++, up = up.parentElement) {
     const hidden = Array.from(up.querySelectorAll(sel)).find(
-      (c) => (c as DrivenControl).form === el.form && !visible(c),
+      (c) => (c as DrivenControl).form === el.form && (!visible(c) || offScreen(c)),
     );
     if (hidden) return hidden as DrivenControl;
   }

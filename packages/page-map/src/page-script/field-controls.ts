@@ -3,7 +3,7 @@
  * is none; a select a script hid and drew again (Select2, Chosen) counts as shown, and the boxes of
  * that drawing are its own, no fields.
  */
-import { visible } from './dom';
+import { offScreen, visible } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, SKIP_INPUT_TYPES } from './selectors';
 
 /**
@@ -70,7 +70,7 @@ const noRoom = (el: Element): boolean => {
  */
 export const fieldVisible = (el: Element): boolean => {
   if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
-  if (visible(el)) return !inSelectWidget(el) && !noRoom(el);
+  if (visible(el) && !offScreen(el)) return !inSelectWidget(el) && !noRoom(el);
   if (el.tagName === 'SELECT') return replacedSelect(el as HTMLSelectElement);
   const t = (el as HTMLInputElement).type;
   if (t === 'checkbox' || t === 'radio') {

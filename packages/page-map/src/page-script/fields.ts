@@ -11,7 +11,7 @@ import { clean, textOf, visible, type RootInfo } from './dom';
 import { collectsItems } from './driven-control';
 import type { Group } from './form-groups';
 import { hintOf, labelOf, sectionOf } from './labels';
-import { actsOnKeys, hearsKeys } from './listens';
+import { actsOnKeys, hearsItsKeys } from './listens';
 import { mergeSplitCodes } from './split-code';
 
 export const fieldKey = (f: RawField): string =>
@@ -52,7 +52,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   const box = revealerOf(el);
   if (box && !['radio', 'checkbox'].includes(type)) f.revealedBy = clean(labelOf(box, ri.root).label || box.value, 80);
   if (actsOnEnter(el)) f.entersOn = true;
-  else if (ONE_LINE.has(type) && hearsKeys(el)) f.hearsKeys = true;
+  else if (ONE_LINE.has(type) && hearsItsKeys(el)) f.hearsKeys = true;
   if (ONE_LINE.has(type) && drawsSuggestions(el)) f.suggests = true;
   if (isLocked(el)) f.locked = true;
   if (collectsItems(el)) f.collects = true;

@@ -10,13 +10,13 @@ import { fire, setNativeValue } from './native-value';
 import { setSplitCode } from './split-code';
 import type { RawField } from '../shared/page-script-types';
 import type { FillField, PageScriptRequest, PageScriptResponse, ReadBack } from '../shared/page-script-protocol';
-import { addItems, collectsItems, widgetsSettled } from './driven-control';
+import { addItems, collectsItems, drivenControl, widgetsSettled } from './driven-control';
 import { driveDrawnSelects } from './drawn-select';
 import { findForm, type FormEntry } from './forms';
 import { readBack } from './read-back';
 import { buttonLabel } from './labels';
-import { drawsSuggestions } from './fields';
-import { awaitDrawnList, settleSuggestions } from './suggestions';
+import { drawsSuggestions, isCombobox } from './fields';
+import { awaitDrawnList, pickTyped, settleSuggestions } from './suggestions';
 import { sendWatched } from './validity';
 
 function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean, stay = false): void {
@@ -161,9 +161,12 @@ function setFields(
     const i = keys.indexOf(want.key);
     if (i < 0) return { op: 'fill', ok: false, reason: 'field_gone', field: want.param };
     const el = hit.els[i]![0]!;
-    const stay = !submit && want === lastTyped && drawsSuggestions(el);
-    if (stay) staying = el as HTMLElement;
+    // A combobox over a hidden select keeps the focus until its typed entry is picked from its list.
+    const picks = want.typed === true && isCombobox(el) && drivenControl(el as HTMLInputElement)?.tagName === 'SELECT';
+    const stay = picks || (!submit && want === lastTyped && drawsSuggestions(el));
+    if (stay && !picks) staying = el as HTMLElement;
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true, stay);
+    if (picks) pickTyped(el);
     // A box whose entries count once added to a list (driven-control.ts): add them, as a person does.
     if (collectsItems(el))
       addItems(el as HTMLInputElement, want.value, (text) => setNativeValue(el as HTMLInputElement, text));

@@ -10,7 +10,7 @@ import { drawnBox, inBoxBelow } from './boxes';
 import { revealable } from './conditional';
 import { textOf, visible, type RootInfo } from './dom';
 import { appLists } from './items';
-import { hearsKeys } from './listens';
+import { hearsItsKeys } from './listens';
 import {
   filtersOwnButtons,
   labelReader,
@@ -19,13 +19,13 @@ import {
   isTab,
   opensPopup,
   precedes,
-  searchBox,
   SENDS_CHOICES,
   sendsNothing,
   togglesState,
 } from './group-buttons';
 import { rowBoxes } from './rows';
 import { fieldVisible, isField, isOpenerBox } from './field-controls';
+import { buttonlessGroup, choiceGroup, fieldsetGroup, STANDALONE_TYPES } from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
 export interface Group {
@@ -42,11 +42,6 @@ export interface Group {
   /** Boxes and radios outside a form with no button of their own: set, never submitted (the page reacts to each change). */
   choices?: boolean;
 }
-
-/** Most standalone fields offered as tools on one page (past that they are a page region's inputs). */
-const MAX_STANDALONE = 6;
-/** Input types a standalone field may have: text a person types, or a choice in a list. */
-const STANDALONE_TYPES = new Set(['', 'text', 'email', 'url', 'tel', 'number', 'search']);
 
 const LINKISH_SEL =
   'a:not([href]),a[href="#"],a[href^="javascript:" i],[onclick],span[tabindex],div[tabindex],a[role=button]';
@@ -164,38 +159,6 @@ function buttonHolder(f: Element): Element | null {
   return null;
 }
 
-/**
- * A loose field with no button near it: a lone search box (it works with Enter), or a standalone
- * field (filled, never sent) while fewer than MAX_STANDALONE were found; else nothing.
- */
-function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: number): Group | null {
-  const t = ((f as HTMLInputElement).type || '').toLowerCase();
-  const container = f.parentElement ?? f;
-  if (isOpenerBox(f)) return null;
-  if (searchBox(f)) return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri };
-  if (standaloneSoFar < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t)))
-    return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri, standalone: true };
-  return null;
-}
-
-/**
- * Loose boxes and radios with no button near them (a fieldset of choices styled as buttons, as
- * jQuery UI's checkboxradio draws them): one group that sets them and sends nothing. Before, no
- * tool took them and no click target named them (their inputs are hidden behind their labels).
- */
-function choiceGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
-  // A box wrapped in its label (Bootstrap's button group of radios: <label><input> Blue</label>)
-  // has its siblings beside the label, not inside it.
-  const holder = f.parentElement?.tagName === 'LABEL' ? f.parentElement : f;
-  const container = f.closest('fieldset,[role=radiogroup],[role=group]') ?? holder.parentElement ?? f;
-  const fields = Array.from(container.querySelectorAll(FIELD_SEL)).filter(
-    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
-  );
-  if (fields.length === 0 || fields.length > 12 || !fields.every(isChoice)) return null;
-  for (const e of fields) claimed.add(e);
-  return { kind: 'widget', container, form: null, fields, buttons: [], ri, choices: true };
-}
-
 /** The fields and buttons under a button holder, as one group; null for a page region (more than 12 fields). */
 function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
   const fields = Array.from(found.querySelectorAll(FIELD_SEL)).filter(
@@ -257,7 +220,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
  * tool of its own (add_… / submit_…, form-standalone.ts).
  */
 function ownHolder(f: Element, found: Element | null, lists: Element[]): Element | null {
-  if (!found || !isTypedText(f) || f.tagName === 'TEXTAREA' || !hearsKeys(f)) return found;
+  if (!found || !isTypedText(f) || f.tagName === 'TEXTAREA' || !hearsItsKeys(f)) return found;
   return lists.some((l) => found.contains(l) && !l.contains(f)) ? null : found;
 }
 
@@ -285,7 +248,9 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
       const found = ownHolder(f, buttonHolder(f), lists);
       const g = found
         ? widgetGroup(found, ri, claimed)
-        : ((isChoice(f) ? choiceGroup(f, ri, claimed) : null) ?? buttonlessGroup(f, ri, standalone));
+        : ((isChoice(f) ? choiceGroup(f, ri, claimed) : null) ??
+          fieldsetGroup(f, ri, claimed) ??
+          buttonlessGroup(f, ri, standalone));
       if (!g) continue;
       if (!found) claimed.add(f);
       if (g.standalone) standalone += 1;

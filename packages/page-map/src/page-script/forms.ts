@@ -35,17 +35,31 @@ const PASSWORD_TOGGLE = /^(show|hide|reveal|toggle)( the)?( password)?$|\b(show|
  * in their click handler, so the first submit control in the form is not always the one that
  * sends it.
  */
-export const isToggleControl = (b: Element): boolean => {
-  if (b.hasAttribute('aria-pressed') || b.hasAttribute('aria-expanded')) return true;
+export const isToggleControl = (b: Element): boolean =>
+  b.hasAttribute('aria-pressed') || b.hasAttribute('aria-expanded') || fieldsOwnControl(b);
+
+/** What a field's own switch says: "Toggle the dropdown list", "Toggle calendar", "Clear the select contents". */
+const TOGGLES = /^(toggle|clear)\b/i;
+
+/**
+ * A control of one field, never what sends its form: a password's show/hide, a combobox's or date
+ * picker's "Toggle …" and "Clear …" (USWDS's combo box, time and date pickers), an unnamed icon
+ * beside a password.
+ * Before, a USWDS form of one combo box was a tool `toggle_the_dropdown_list` said to submit it.
+ */
+const fieldsOwnControl = (b: Element): boolean => {
   const label = buttonLabel(b);
-  if (PASSWORD_TOGGLE.test(label)) return true;
+  if (PASSWORD_TOGGLE.test(label) || TOGGLES.test(label)) return true;
   return !label && !!b.parentElement?.querySelector('input[type=password]');
 };
 
 export const pickSubmit = (g: Group): Element | null => {
   if (g.buttons.length === 0) return null;
   const senders = g.buttons.filter((b) => !isToggleControl(b));
-  const pool = senders.length ? senders : g.buttons;
+  // A form whose only buttons switch something (a pressed-state or disclosure button) may send
+  // with one of them; never with a field's own control.
+  const pool = senders.length ? senders : g.buttons.filter((b) => !fieldsOwnControl(b));
+  if (pool.length === 0) return null;
   const typed = pool.find(isSubmitControl);
   if (typed && g.form) return typed;
   return pool.find((b) => SUBMIT_WORDS.test(buttonLabel(b))) ?? typed ?? pool[pool.length - 1] ?? null;
@@ -87,6 +101,13 @@ const submitterFields = (g: Group): Pick<RawGroup, 'submitters' | 'submitterText
 const shownBeside = (b: Element, label: string): string => {
   const shown = b.tagName === 'INPUT' ? '' : textOf(b, 60);
   return speakable(shown) && !label.toLowerCase().includes(shown.toLowerCase()) ? shown : '';
+};
+
+/** A group's own name: its aria-label or aria-labelledby, or a fieldset's legend (as the browser names it). */
+const ownName = (c: Element, ri: RootInfo): string => {
+  const by = c.getAttribute('aria-labelledby');
+  const legend = c.tagName === 'FIELDSET' ? c.querySelector(':scope > legend')?.textContent : '';
+  return clean(c.getAttribute('aria-label') ?? (by ? byId(ri.root, by)?.textContent : legend), 100);
 };
 
 /** A dropdown drawn by the page's script (a select-only combobox, a listbox button). */
@@ -162,11 +183,7 @@ export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]
         action: g.form ? (g.form.getAttribute('action') ?? '') : '',
         method: g.form ? (g.form.getAttribute('method') ?? 'get').toLowerCase() : '',
         role: c.getAttribute('role') ?? '',
-        ariaLabel: clean(
-          c.getAttribute('aria-label') ??
-            (c.getAttribute('aria-labelledby') ? byId(g.ri.root, c.getAttribute('aria-labelledby')!)?.textContent : ''),
-          100,
-        ),
+        ariaLabel: ownName(c, g.ri),
         className: clean(`${typeof c.className === 'string' ? c.className : ''} ${c.id}`, 120),
         heading: groupHeading(g),
         text: textOf(c, 300),

@@ -55,6 +55,35 @@ export const hearsKeys = (el: Element): boolean =>
     return any(t, KEY_EVENTS) && !(element && reactHandles(element, 'root'));
   });
 
+/** Where a whole page's own listeners sit: its window, document, `<html>` and `<body>`. */
+const pageWide = (t: EventTarget): boolean => {
+  const n = t as Node;
+  if (n.nodeType === undefined) return true; // a window
+  return (
+    n.nodeType === 9 || (n.nodeType === 1 && ((n as Element).tagName === 'HTML' || (n as Element).tagName === 'BODY'))
+  );
+};
+
+/**
+ * A one-line field whose key presses a listener hears for it: one on the field or an ancestor
+ * below the body (hearsKeys' rule), or only one where the whole page's sit — a shortcut such as
+ * ⌘K, a design system's behaviours delegated to the body (USWDS) — when no `<label>` names the
+ * field. A labelled field of a page-wide listener is a form's data field (a date of birth, a
+ * social security number): Enter does not add or send there. An app's entry box has a
+ * placeholder, or a listener of its own (TodoMVC's frameworks bind on the box or the app).
+ */
+export function hearsItsKeys(el: Element): boolean {
+  if (!hearsKeys(el)) return false;
+  if (!((el as HTMLInputElement).labels?.length ?? 0)) return true;
+  for (let n: Node | null = el; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+    if (pageWide(n)) continue;
+    const element = n.nodeType === 1 ? (n as Element) : null;
+    if (element && reactHandles(element, 'key')) return true;
+    if (any(n, KEY_EVENTS) && !(element && reactHandles(element, 'root'))) return true;
+  }
+  return false;
+}
+
 /** The element itself acts when the pointer comes onto it (tabs that open on mouseover). */
 export const actsOnHover = (el: Element): boolean => any(el, HOVER_EVENTS);
 

@@ -100,6 +100,20 @@ export function awaitDrawnList(field: Element): Promise<boolean> {
   return whenShown(field.ownerDocument, () => (listShownFor(field) ? true : undefined), false);
 }
 
+/**
+ * A combobox standing for a hidden select (USWDS's combo box and time picker, GOV.UK's
+ * accessible-autocomplete): the select takes a value only when an entry of the list is picked, and
+ * a box left otherwise may be emptied (USWDS's is). A person types, then picks the entry that
+ * reads as typed: pressed here, before the box is left. False when the list shows no such entry.
+ */
+export function pickTyped(field: Element): boolean {
+  const typed = clean((field as HTMLInputElement).value).toLowerCase();
+  if (!typed) return false;
+  const exact = optionsOf(field).find((o) => clean(o.textContent).toLowerCase() === typed);
+  if (exact) pressElement(exact);
+  return !!exact;
+}
+
 /** The form keeps an empty hidden field: where a picked suggestion's code goes. */
 function expectsPick(hit: FormEntry): boolean {
   const form = hit.g.form;

@@ -143,6 +143,13 @@ const verbFor = (f: RawField): string =>
  * names a topic, not this form).
  */
 function nameFromFields(g: RawGroup): string {
+  // A group's own name (a fieldset's legend "Date of Birth", an aria-label) says what the fields
+  // are together; the verb is the fields' own when they share it.
+  const own = clipName(g.ariaLabel);
+  if (own && g.fields.length > 1) {
+    const verbs = new Set(g.fields.map(verbFor));
+    return `${verbs.size === 1 ? [...verbs][0] : 'fill'}_${own}`;
+  }
   const words = g.fields
     .slice(0, 2)
     .map((f, i) =>

@@ -56,7 +56,8 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
     first.type === 'select' && !first.label && isLanguageList(first.options, first.optionValues)
       ? { ...first, label: 'Language' }
       : first;
-  const label = f.label || f.placeholder || f.nearby || f.name;
+  // Text beside it longer than a name (a checklist of a password's rules) names it after its own name.
+  const label = f.label || f.placeholder || (f.nearby.length <= 40 ? f.nearby : '') || f.name || f.nearby;
   const choice = f.type === 'select';
   const listened = !choice && f.entersOn !== true && f.hearsKeys === true;
   const enter = (!choice && f.entersOn === true) || listened;

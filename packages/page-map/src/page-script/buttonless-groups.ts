@@ -1,0 +1,63 @@
+/**
+ * Groups of loose fields with no button near them (form-groups.ts finds none): a lone search box
+ * (it works with Enter) or other standalone field, filled and never sent; boxes and radios that
+ * act as they change; the fields of one fieldset. Each sends nothing.
+ */
+import type { RootInfo } from './dom';
+import { fieldVisible, isField, isOpenerBox } from './field-controls';
+import type { Group } from './form-groups';
+import { isChoice, searchBox } from './group-buttons';
+import { FIELD_SEL } from './selectors';
+
+/** Most standalone fields offered as tools on one page (past that they are a page region's inputs). */
+const MAX_STANDALONE = 6;
+/** Input types a standalone field may have: text a person types, or a choice in a list. */
+export const STANDALONE_TYPES = new Set(['', 'text', 'email', 'url', 'tel', 'number', 'search', 'password']);
+
+/**
+ * A loose field with no button near it: a lone search box (it works with Enter), or a standalone
+ * field (filled, never sent) while fewer than MAX_STANDALONE were found; else nothing.
+ */
+export function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: number): Group | null {
+  const t = ((f as HTMLInputElement).type || '').toLowerCase();
+  const container = f.parentElement ?? f;
+  if (isOpenerBox(f)) return null;
+  if (searchBox(f)) return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri };
+  if (standaloneSoFar < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t)))
+    return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri, standalone: true };
+  return null;
+}
+
+/**
+ * Loose boxes and radios with no button near them (a fieldset of choices styled as buttons, as
+ * jQuery UI's checkboxradio draws them): one group that sets them and sends nothing. Before, no
+ * tool took them and no click target named them (their inputs are hidden behind their labels).
+ */
+export function choiceGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
+  // A box wrapped in its label (Bootstrap's button group of radios: <label><input> Blue</label>)
+  // has its siblings beside the label, not inside it.
+  const holder = f.parentElement?.tagName === 'LABEL' ? f.parentElement : f;
+  const container = f.closest('fieldset,[role=radiogroup],[role=group]') ?? holder.parentElement ?? f;
+  const fields = Array.from(container.querySelectorAll(FIELD_SEL)).filter(
+    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
+  );
+  if (fields.length === 0 || fields.length > 12 || !fields.every(isChoice)) return null;
+  for (const e of fields) claimed.add(e);
+  return { kind: 'widget', container, form: null, fields, buttons: [], ri, choices: true };
+}
+
+/**
+ * Loose fields of one fieldset with no button near them (USWDS's memorable date: a month list and
+ * day and year boxes under the legend "Date of Birth"): one group that fills them and sends
+ * nothing. Before, each was a tool of its own (`choose_month`, `fill_day`, `fill_year`).
+ */
+export function fieldsetGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
+  const set = f.closest('fieldset');
+  if (!set) return null;
+  const fields = Array.from(set.querySelectorAll(FIELD_SEL)).filter(
+    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
+  );
+  if (fields.length < 2 || fields.length > 12) return null;
+  for (const e of fields) claimed.add(e);
+  return { kind: 'widget', container: set, form: null, fields, buttons: [], ri };
+}
