@@ -176,16 +176,21 @@ test("a module imported after the load event, drawing the page's table, is waite
 });
 
 test('a rich text editor that keeps a hidden textarea after it in sync is that textarea: named by its label, filled', async () => {
-  await withPage('form.html', async ({ page, map, run }) => {
-    const names = map.tools.map((t) => t.tool.name);
-    expect(names).not.toContain('fill_field_1');
-    const about = map.tools.find((t) => t.tool.name === 'fill_about')?.tool;
-    expect(about?.params.map((p) => p.name)).toEqual(['bio']);
-    const out = await run('fill_about', { bio: 'Operations lead in Lisbon.' });
-    expect(out.result.success).toBe(true);
-    // The page's own script copies the editor into its textarea: the form sends what was typed.
-    expect(await page.$eval('#rt-bio', (t) => (t as HTMLTextAreaElement).value)).toContain(
-      'Operations lead in Lisbon.',
-    );
-  });
+  // The editor is drawn by the page's module: the map is made once it is there.
+  await withPage(
+    'form.html',
+    async ({ page, map, run }) => {
+      const names = map.tools.map((t) => t.tool.name);
+      expect(names).not.toContain('fill_field_1');
+      const about = map.tools.find((t) => t.tool.name === 'fill_about')?.tool;
+      expect(about?.params.map((p) => p.name)).toEqual(['bio']);
+      const out = await run('fill_about', { bio: 'Operations lead in Lisbon.' });
+      expect(out.result.success).toBe(true);
+      // The page's own script copies the editor into its textarea: the form sends what was typed.
+      expect(await page.$eval('#rt-bio', (t) => (t as HTMLTextAreaElement).value)).toContain(
+        'Operations lead in Lisbon.',
+      );
+    },
+    '.rt-editor',
+  );
 });

@@ -16,10 +16,14 @@
  *   `fill_year`).
  * - Its password box with a checklist of rules has no label, no form and no button: a tool fills
  *   it. Before, none did.
+ * - Its modal holds a combo box with no form: it stands for the select in its own widget, and its
+ *   "Toggle the dropdown list" closes no dialog. Before, the box was filled and the tool answered
+ *   success while the select held nothing, and the toggle was a choice of `dismiss_overlay`.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { extractPageMap, runTool } from '../src';
 import { useExternalEnv, withExternalPage, type OpenedPage } from './external-env';
 
 /** The package's folder (its exports name no package.json; its main script is dist/js/uswds.min.js). */
@@ -32,6 +36,7 @@ const TEMPLATES = [
   'usa-input-mask/src/test/input-mask.template.html',
   'usa-memorable-date/src/test/template.html',
   'usa-validation/src/test/template.html',
+  'usa-modal/src/test/template.html',
 ];
 
 /** Each template in a page of its own (`<component>.html`), the package's dist at /dist. */
@@ -128,5 +133,25 @@ test('a lone password box with no label, form or button is filled by a tool name
       lis.map((li) => li.classList.contains('usa-checklist__item--checked')),
     );
     expect(rules).toEqual([true, true, true]);
+  });
+});
+
+test("a combo box in a dialog with no form stands for its widget's select; its toggle closes no dialog", async () => {
+  await withPage('usa-modal.html', async (p) => {
+    const opened = await p.run('click', { target: 'Open modal' });
+    expect(opened.result.success).toBe(true);
+    const map = await extractPageMap(p.page, { includeContent: false });
+    const dismiss = map.tools.find((t) => t.tool.name === 'dismiss_overlay')?.tool;
+    expect(dismiss?.params[0]?.options).toEqual(['Continue', 'close this window']);
+    const fill = map.tools.find((t) => t.tool.params.some((x) => x.name === 'combobox_label'))!.tool;
+    const runIn = (params: Record<string, string | boolean>) =>
+      runTool(p.page, map, { tool: fill.name, params }, { timeoutMs: 8000 });
+    const chosen = () => p.page.$eval('select[name=options]', (s) => (s as HTMLSelectElement).value);
+    expect((await runIn({ combobox_label: 'Option B', send: false })).result.success).toBe(true);
+    expect(await chosen()).toBe('value2');
+    // No such entry: the select keeps what it had, and the tool says it did not take the value.
+    const wrong = await runIn({ combobox_label: 'Option Z', send: false });
+    expect(wrong.result).toMatchObject({ success: false, error: { code: 'FIELD_NOT_SET' } });
+    expect(await chosen()).toBe('value2');
   });
 });

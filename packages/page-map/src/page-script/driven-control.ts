@@ -24,14 +24,17 @@ function hiddenNear(el: HTMLInputElement, sel: string, levels: number): DrivenCo
 }
 
 /**
- * The hidden control a nameless box of a form stands for, or null: then the box is an ordinary
- * field and reads back as one. A combobox stands for the nearest hidden select; any other text box
- * for a hidden textarea right beside it (in its own container or the one above).
+ * The hidden control a nameless box stands for, or null: then the box is an ordinary field and
+ * reads back as one. A combobox stands for the nearest hidden select of its form (outside a form,
+ * one in its widget's own containers: USWDS's combo box in a dialog); a box of a form for a hidden
+ * textarea right beside it (in its own container or the one above).
  */
 export function drivenControl(el: HTMLInputElement): DrivenControl | null {
-  if (el.tagName !== 'INPUT' || !el.form || el.name) return null;
+  if (el.tagName !== 'INPUT' || el.name) return null;
   const combobox = el.getAttribute('role') === 'combobox' || el.hasAttribute('aria-autocomplete');
-  return combobox ? hiddenNear(el, 'select[name]', 20) : hiddenNear(el, 'textarea[name]', 2);
+  // Outside a form (a combo box in a dialog), only the widget's own containers are looked in.
+  if (combobox) return hiddenNear(el, 'select[name]', el.form ? 20 : 3);
+  return el.form ? hiddenNear(el, 'textarea[name]', 2) : null;
 }
 
 /** A box over a hidden textarea that collects items: what it holds counts only once added to the list. */

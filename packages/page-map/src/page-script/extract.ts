@@ -2,7 +2,7 @@
 import type { RawPage } from '../shared/page-script-types';
 import { clean, type Order, type RootInfo } from './dom';
 import type { ButtonEntry } from './clickables';
-import type { FormEntry } from './forms';
+import { fieldsOwnControl, type FormEntry } from './forms';
 import { scanLinks } from './links';
 import { mainText } from './main-text';
 import { hasCaptcha } from './signals';
@@ -58,8 +58,9 @@ export function extractPage(scan: Scan, req: { maxLinks: number; maxText: number
     overlay: scan.overlay
       ? {
           ...scan.overlay.raw,
+          // A field's own control inside it (a combo box's "Toggle the dropdown list") closes nothing.
           choices: scan.targets
-            .filter((t) => t.raw.overlay)
+            .filter((t) => t.raw.overlay && !fieldsOwnControl(t.el))
             .map((t) => t.raw.label)
             .slice(0, 12),
         }

@@ -47,7 +47,7 @@ const TOGGLES = /^(toggle|clear)\b/i;
  * beside a password.
  * Before, a USWDS form of one combo box was a tool `toggle_the_dropdown_list` said to submit it.
  */
-const fieldsOwnControl = (b: Element): boolean => {
+export const fieldsOwnControl = (b: Element): boolean => {
   const label = buttonLabel(b);
   if (PASSWORD_TOGGLE.test(label) || TOGGLES.test(label)) return true;
   return !label && !!b.parentElement?.querySelector('input[type=password]');

@@ -21,8 +21,8 @@ export async function readThumb(
 export const readSlider = async (page: Page, label: string): Promise<RawSlider> =>
   (await readThumb(page, label)).slider;
 
-/** Longest a press may take to show on the page (ion.rangeSlider redraws on a 300 ms timer). */
-const SHOW_WAIT_MS = 600;
+/** Longest a press may take to show on the page (ion.rangeSlider redraws on a 300 ms timer; a busy machine runs it late). */
+const SHOW_WAIT_MS = 1000;
 /** How long the number of a slider that shows its moves late must stay the same to be read as final. */
 const LATE_QUIET_MS = 400;
 
