@@ -106,6 +106,9 @@ describe('standalone', () => {
     await server.client.config('SET', 'busy-reply-threshold', '50');
     const runner = client();
     const other = client();
+    // Connected (its ready check, an INFO, answered) before the script runs: a client still
+    // connecting when the server turns busy never gets past its ready check.
+    await other.connect();
     const spinning = runner.eval('local i = 0 while true do i = i + 1 end', 0).catch((e: Error) => e);
     try {
       const busy = await waitFor(
@@ -122,8 +125,21 @@ describe('standalone', () => {
       );
       unavailable(busy);
     } finally {
-      await other.call('SCRIPT', 'KILL').catch(() => undefined);
-      await spinning;
+      // Killed until it is gone, each time on a fresh connection whose first command is the kill
+      // (no ready check: the busy server answers a ready check's INFO with BUSY, and the client's
+      // commands wait behind it): under load, a kill queued so left the script spinning and every
+      // later test of the file answered BUSY (CI, 2026-11-29).
+      let gone = false;
+      void spinning.then(() => {
+        gone = true;
+      });
+      for (let tries = 0; !gone && tries < 100; tries++) {
+        const killer = client({ commandTimeout: 1000, enableReadyCheck: false });
+        await killer.call('SCRIPT', 'KILL').catch(() => undefined);
+        killer.disconnect();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(gone).toBe(true);
     }
   });
 
