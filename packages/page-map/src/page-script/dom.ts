@@ -95,6 +95,13 @@ export function isSubmitControl(el: Element): boolean {
   return el.tagName === 'INPUT' && ['submit', 'image'].includes((el as HTMLInputElement).type);
 }
 
+/** The focused element, inside open shadow roots too. */
+export function focusedElement(): Element | null {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
+}
+
 export function walkRoots(): RootInfo[] {
   const roots: RootInfo[] = [];
   const walkRoot = (root: Document | ShadowRoot, frame: string, shadow: boolean, depth: number): void => {

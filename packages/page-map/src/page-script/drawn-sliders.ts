@@ -54,13 +54,19 @@ function liesAcross(k: HTMLElement, track: DOMRect, horizontal: boolean): boolea
   return kAcross > tAcross && lo <= mid && mid <= hi && at >= start - kAcross && at <= end + kAcross;
 }
 
+/** A knob's track, which takes the keys, and the slider holding both (where its scale shows). */
+export interface KnobTrack {
+  track: HTMLElement;
+  slider: Element;
+}
+
 /**
  * Knobs one cannot Tab to on a track one can (ion.rangeSlider: the track takes the focus and the
  * arrow keys, a press on a knob chooses which of a range's two the keys move): each knob with its
  * track. Found beside the track, within its slider (two levels up); one or two per track.
  */
-export function trackKnobs(root: Document | ShadowRoot): Map<HTMLElement, HTMLElement> {
-  const out = new Map<HTMLElement, HTMLElement>();
+export function trackKnobs(root: Document | ShadowRoot): Map<HTMLElement, KnobTrack> {
+  const out = new Map<HTMLElement, KnobTrack>();
   for (const track of knobCandidates(root).filter(isKeyTrack)) {
     const box = track.getBoundingClientRect();
     const slider = track.parentElement?.parentElement;
@@ -77,7 +83,7 @@ export function trackKnobs(root: Document | ShadowRoot): Map<HTMLElement, HTMLEl
         visible(k) &&
         actsOnClick(k),
     );
-    if (knobs.length >= 1 && knobs.length <= 2) for (const k of knobs) out.set(k, track);
+    if (knobs.length >= 1 && knobs.length <= 2) for (const k of knobs) out.set(k, { track, slider });
   }
   return out;
 }
@@ -165,9 +171,9 @@ let watch: Watch | null = null;
 /** The knob whose readouts are watched: the one set_slider moves now. */
 export const watchedKnob = (): Element | null => watch?.knob ?? null;
 
-/** Notes what the page shows before the knob moves. */
-export function watchReadouts(knob: Element): void {
-  watch = { knob, before: readings(knob.ownerDocument) };
+/** Notes what the page shows before the knob moves; null: the thumb moved now says its own value. */
+export function watchReadouts(knob: Element | null): void {
+  watch = knob ? { knob, before: readings(knob.ownerDocument) } : null;
 }
 
 /**

@@ -5,7 +5,7 @@
  * types into the box that took the focus; this module finds both.
  */
 import type { PageScriptResponse } from '../shared/page-script-protocol';
-import { visible, type RootInfo } from './dom';
+import { focusedElement, visible, type RootInfo } from './dom';
 import { actsOnDoubleClick } from './listens';
 import { targetLabel } from './target-label';
 import { findTarget, type TargetEntry } from './targets';
@@ -65,13 +65,6 @@ export function doubleClick(entries: TargetEntry[], label: string): PageScriptRe
   return { op: 'doubleClick', ok: true, label: hit.raw.label };
 }
 
-/** The focused element, inside open shadow roots too. */
-function deepFocus(): Element | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el;
-}
-
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'number', '']);
 
 /**
@@ -79,7 +72,7 @@ const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'number', 
  * selected when asked so typing replaces it; an editable region counts as one.
  */
 export function editBox(select: boolean): PageScriptResponse {
-  const el = deepFocus();
+  const el = focusedElement();
   if (el instanceof HTMLElement && el.isContentEditable) {
     if (select) {
       const range = el.ownerDocument.createRange();

@@ -48,12 +48,14 @@ export const actsOnKeys = (el: Element): boolean => any(el, KEY_EVENTS);
  * or an ancestor must have a key handler of React's own (an app's new-item box has; an API form's
  * parameter box, which waits for its Execute button, has not).
  */
-export const hearsKeys = (el: Element): boolean =>
-  onTheWay(el, (t) => {
-    const element = (t as Node).nodeType === 1 ? (t as Element) : null;
-    if (element && reactHandles(element, 'key')) return true;
-    return any(t, KEY_EVENTS) && !(element && reactHandles(element, 'root'));
-  });
+export const hearsKeys = (el: Element): boolean => onTheWay(el, keyHandlerOn);
+
+/** A key handler sits on this target: React's own on an element, or any but the listener React puts at its root. */
+const keyHandlerOn = (t: EventTarget): boolean => {
+  const element = (t as Node).nodeType === 1 ? (t as Element) : null;
+  if (element && reactHandles(element, 'key')) return true;
+  return any(t, KEY_EVENTS) && !(element && reactHandles(element, 'root'));
+};
 
 /** Where a whole page's own listeners sit: its window, document, `<html>` and `<body>`. */
 const pageWide = (t: EventTarget): boolean => {
@@ -75,12 +77,8 @@ const pageWide = (t: EventTarget): boolean => {
 export function hearsItsKeys(el: Element): boolean {
   if (!hearsKeys(el)) return false;
   if (!((el as HTMLInputElement).labels?.length ?? 0)) return true;
-  for (let n: Node | null = el; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
-    if (pageWide(n)) continue;
-    const element = n.nodeType === 1 ? (n as Element) : null;
-    if (element && reactHandles(element, 'key')) return true;
-    if (any(n, KEY_EVENTS) && !(element && reactHandles(element, 'root'))) return true;
-  }
+  for (let n: Node | null = el; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null)
+    if (!pageWide(n) && keyHandlerOn(n)) return true;
   return false;
 }
 

@@ -52,7 +52,7 @@ export function run(req: PageScriptRequest): PageScriptResponse | Promise<PageSc
   if (req.op === 'hoverPoint') return hoverPoint(walkRoots(), req.label);
   if (req.op === 'hoverShown') return hoverShown();
   if (req.op === 'sliderFocus') return sliderFocus(walkRoots(), req.label);
-  if (req.op === 'sliderRead') return sliderRead(walkRoots(), req.label);
+  if (req.op === 'sliderRead') return sliderRead(walkRoots, req.label);
   const s = scan(t0);
   if (req.op === 'fill') return fill(s.forms, req);
   if (req.op === 'focus') return focusField(s.forms, req);

@@ -10,9 +10,10 @@
  */
 import type { RawSlider } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
-import { clean, inTopViewport, visible, type RootInfo } from './dom';
+import { clean, focusedElement, inTopViewport, visible, type RootInfo } from './dom';
 import {
   isDrawnThumb,
+  type KnobTrack,
   knobCandidates,
   readoutChange,
   scaleName,
@@ -92,18 +93,18 @@ function nameOf(el: HTMLElement, ri: RootInfo, thumbs: HTMLElement[], widgets: W
   const taken = Array.from(captions).some(([w, c]) => w !== widget && c === nearby);
   const named = readoutLabel(widget, ri.root) || label || (taken ? '' : nearby) || captions.get(widget);
   const pair = thumbs.filter((t) => widget.contains(t));
-  const track = widgets.tracks.get(el);
+  const onTrack = widgets.tracks.get(el);
   const scale =
     named || el.getAttribute('role') === 'slider'
       ? ''
-      : scaleName(track ?? el.parentElement ?? el, track?.parentElement?.parentElement ?? widget, pair);
+      : scaleName(onTrack?.track ?? el.parentElement ?? el, onTrack?.slider ?? widget, pair);
   // "Volume:" labels its box; the slider is "Volume".
   const base = (named || scale || 'Slider').replace(/[\s:：]+$/, '');
   return pair.length === 2 ? `${base} (${pair[0] === el ? 'lower' : 'upper'})` : base;
 }
 
 /** A root's thumbs of every kind (knobs on a track that takes the keys too), in page order. */
-function thumbElements(ri: RootInfo, onTracks: Map<HTMLElement, HTMLElement>): HTMLElement[] {
+function thumbElements(ri: RootInfo, onTracks: Map<HTMLElement, KnobTrack>): HTMLElement[] {
   const said = Array.from(ri.root.querySelectorAll<HTMLElement>('[role=slider]')).filter(saysValue);
   const drawn = knobCandidates(ri.root).filter(isDrawnThumb);
   return [...said, ...drawn, ...onTracks.keys()].sort((a, b) =>
@@ -129,10 +130,10 @@ interface Widgets {
   of: Map<HTMLElement, Element>;
   captions: Map<Element, string>;
   /** The track of each knob that cannot take the focus (its track takes the keys). */
-  tracks: Map<HTMLElement, HTMLElement>;
+  tracks: Map<HTMLElement, KnobTrack>;
 }
 
-function widgetsOf(thumbs: HTMLElement[], tracks: Map<HTMLElement, HTMLElement>): Widgets {
+function widgetsOf(thumbs: HTMLElement[], tracks: Map<HTMLElement, KnobTrack>): Widgets {
   const of = new Map(thumbs.map((el) => [el, widgetOf(el)] as const));
   const captions = new Map(Array.from(new Set(of.values()), (w) => [w, captionOf(w)] as const));
   return { of, captions, tracks };
@@ -151,7 +152,7 @@ function thumbsOf(roots: RootInfo[]): Thumb[] {
       const n = (seen.get(label) ?? 0) + 1;
       seen.set(label, n);
       if (n > 1) label = `${label} (${n})`;
-      const track = onTracks.get(el);
+      const track = onTracks.get(el)?.track;
       out.push({ el, drawn: el.getAttribute('role') !== 'slider', ...(track ? { track } : {}), raw: rawOf(el, label) });
     }
   }
@@ -183,7 +184,7 @@ export function sliderFocus(roots: RootInfo[], label: string): PageScriptRespons
   if (!hit) return { op: 'slider', ok: false };
   hit.el.scrollIntoView?.({ block: 'center' });
   if (!hit.track) hit.el.focus();
-  if (hit.drawn) watchReadouts(hit.el);
+  watchReadouts(hit.drawn ? hit.el : null);
   return { op: 'slider', ok: true, slider: hit.raw, at: middleOf(hit.el), ...(hit.track ? { press: true } : {}) };
 }
 
@@ -191,14 +192,31 @@ export function sliderFocus(roots: RootInfo[], label: string): PageScriptRespons
  * What the thumb says now (after a key press moved it): the focused one, which the keys moved,
  * else the one being moved (a knob on a track that has the focus), else the one of that name (a
  * name taken from text beside the slider may change with its value). A drawn thumb's value is its
- * readout's number, once a press has changed it.
+ * readout's number, once a press has changed it. The page is scanned only when neither of the
+ * first two is at hand: set_slider reads after every run of presses.
  */
-export function sliderRead(roots: RootInfo[], label: string): PageScriptResponse {
-  const thumbs = thumbsOf(roots);
-  const hit = thumbs.find((t) => focused(t.el)) ?? thumbs.find((t) => t.el === watchedKnob()) ?? find(thumbs, label);
+export function sliderRead(roots: () => RootInfo[], label: string): PageScriptResponse {
+  const hit = movingThumb(label) ?? readByScan(roots(), label);
   if (!hit) return { op: 'slider', ok: false };
   const at = middleOf(hit.el);
   if (!hit.drawn) return { op: 'slider', ok: true, slider: hit.raw, at };
   const read = readoutChange(hit.el);
   return { op: 'slider', ok: true, slider: read ? { ...hit.raw, ...read } : hit.raw, at };
 }
+
+/**
+ * The thumb the keys move, found without scanning the page (set_slider reads it after every run
+ * of presses): the focused thumb that says its value, else the knob sliderFocus watches.
+ */
+function movingThumb(label: string): Thumb | undefined {
+  const active = focusedElement() as HTMLElement | null;
+  if (active?.getAttribute('role') === 'slider' && saysValue(active))
+    return { el: active, drawn: false, raw: rawOf(active, label) };
+  const knob = watchedKnob() as HTMLElement | null;
+  return knob?.isConnected ? { el: knob, drawn: true, raw: { label } } : undefined;
+}
+
+const readByScan = (roots: RootInfo[], label: string): Thumb | undefined => {
+  const thumbs = thumbsOf(roots);
+  return thumbs.find((t) => focused(t.el)) ?? find(thumbs, label);
+};

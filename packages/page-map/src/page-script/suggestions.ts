@@ -104,14 +104,18 @@ export function awaitDrawnList(field: Element): Promise<boolean> {
  * A combobox standing for a hidden select (USWDS's combo box and time picker, GOV.UK's
  * accessible-autocomplete): the select takes a value only when an entry of the list is picked, and
  * a box left otherwise may be emptied (USWDS's is). A person types, then picks the entry that
- * reads as typed: pressed here, before the box is left. False when the list shows no such entry.
+ * reads as typed: pressed here, before the box is left (nothing when the list shows no such entry).
  */
-export function pickTyped(field: Element): boolean {
-  const typed = clean((field as HTMLInputElement).value).toLowerCase();
-  if (!typed) return false;
-  const exact = optionsOf(field).find((o) => clean(o.textContent).toLowerCase() === typed);
+export function pickTyped(field: Element): void {
+  const exact = typedEntry(field);
   if (exact) pressElement(exact);
-  return !!exact;
+}
+
+/** The entry of the field's list that reads as the field's text (ignoring case and spacing). */
+function typedEntry(field: Element): Element | undefined {
+  const typed = clean((field as HTMLInputElement).value).toLowerCase();
+  if (!typed) return undefined;
+  return optionsOf(field).find((o) => clean(o.textContent).toLowerCase() === typed);
 }
 
 /** The form keeps an empty hidden field: where a picked suggestion's code goes. */
@@ -124,17 +128,15 @@ function expectsPick(hit: FormEntry): boolean {
 function decide(hit: FormEntry, fields: HTMLInputElement[]): SuggestionOutcome | 'wait' {
   let outcome: SuggestionOutcome | 'wait' = 'none';
   for (const field of fields) {
-    const typed = clean(field.value).toLowerCase();
-    if (!typed) continue;
-    const options = optionsOf(field);
-    const exact = options.find((o) => clean(o.textContent).toLowerCase() === typed);
+    if (!clean(field.value)) continue;
+    const exact = typedEntry(field);
     if (exact) {
       // Pointer down/up then click (lists often pick on mousedown), deferred like every press: it
       // runs before the submit, which fill.ts defers after it.
       pressElement(exact);
       outcome = 'picked';
     } else if (expectsPick(hit)) {
-      if (options.length > 0) return 'held';
+      if (optionsOf(field).length > 0) return 'held';
       outcome = 'wait';
     }
   }

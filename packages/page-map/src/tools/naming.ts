@@ -110,13 +110,19 @@ const readableId = (f: RawField): string => (generatedName(slug(f.id, 30)) ? '' 
 
 export const idWords = (f: RawField): string => readableId(f).replace(/_/g, ' ');
 
-export function fieldParamName(f: RawField, i: number): string {
-  // A readable `name` attribute wins (user[email] → email); generated ones (x_1f3a9) lose to the label.
-  const fromName = slug(
+/** The field's `name` as a param name when a person could read it (user[email] → email), else ''. */
+export function readableName(f: RawField): string {
+  const s = slug(
     (f.name.match(/\[([^\]]+)\]$/)?.[1] ?? f.name).replace(/^(ctl\d+|input|field|txt|fld)[_$-]?/i, ''),
     30,
   );
-  if (!generatedName(fromName)) return fromName;
+  return generatedName(s) ? '' : s;
+}
+
+export function fieldParamName(f: RawField, i: number): string {
+  // A readable `name` attribute wins; generated ones (x_1f3a9) lose to the label.
+  const fromName = readableName(f);
+  if (fromName) return fromName;
   const shortNearby = f.nearby.length <= 40 ? slug(f.nearby, 30) : '';
   return (
     slug(f.label, 30) ||

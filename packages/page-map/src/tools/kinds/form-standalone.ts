@@ -11,7 +11,7 @@ import type { FieldBinding, FormBinding, ToolParam } from '../../bindings';
 import type { RawGroup } from '../../shared/page-script-types';
 import { slug } from '../../shared/slug';
 import { isLanguageList } from '../languages';
-import { fieldParamName } from '../naming';
+import { fieldParamName, readableName } from '../naming';
 import { buildParam, clip, fieldDescription } from '../params';
 import type { Candidate } from './kind';
 
@@ -57,7 +57,8 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
       ? { ...first, label: 'Language' }
       : first;
   // Text beside it longer than a name (a checklist of a password's rules) names it after its own name.
-  const label = f.label || f.placeholder || (f.nearby.length <= 40 ? f.nearby : '') || f.name || f.nearby;
+  const ownName = readableName(f).replace(/_/g, ' ');
+  const label = f.label || f.placeholder || (f.nearby.length <= 40 ? f.nearby : '') || ownName || f.nearby;
   const choice = f.type === 'select';
   const listened = !choice && f.entersOn !== true && f.hearsKeys === true;
   const enter = (!choice && f.entersOn === true) || listened;

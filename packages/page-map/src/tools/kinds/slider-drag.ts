@@ -7,7 +7,7 @@
  * vertical slider, one that only hears keys) is left to the keys.
  */
 import type { Page } from 'puppeteer-core';
-import { readFinal, readSlider, readThumb } from './slider-read';
+import { numberNow, readThumb } from './slider-read';
 
 /** Presses left above which a drag goes first: more than one run of key presses. */
 const DRAG_MIN_PRESSES = 100;
@@ -31,10 +31,6 @@ async function drag(page: Page, from: { x: number; y: number }, dx: number): Pro
   await page.mouse.up();
 }
 
-async function numberNow(page: Page, m: Move): Promise<number | undefined> {
-  return m.late ? readFinal(page, m.label, m.deadline) : (await readSlider(page, m.label)).now;
-}
-
 /**
  * Drags the thumb (from `now`) to about `target` when the keys have a long way to go; answers
  * its number after (unchanged when it did not drag or the pointer did not move it).
@@ -45,11 +41,11 @@ export async function dragNear(page: Page, now: number, m: Move): Promise<number
   if (!start) return now;
   const probe = m.target > now ? PROBE_PX : -PROBE_PX; // toward it, when the scale grows rightwards
   await drag(page, start, probe);
-  const probed = await numberNow(page, m);
+  const probed = await numberNow(page, m.label, m.late, m.deadline);
   if (probed === undefined || probed === now) return probed ?? now;
   const perPx = (probed - now) / probe;
   const at = (await readThumb(page, m.label)).at;
   if (!at || Date.now() >= m.deadline) return probed;
   await drag(page, at, (m.target - probed) / perPx);
-  return (await numberNow(page, m)) ?? probed;
+  return (await numberNow(page, m.label, m.late, m.deadline)) ?? probed;
 }

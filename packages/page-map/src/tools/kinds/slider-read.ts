@@ -53,6 +53,11 @@ export async function readFinal(page: Page, label: string, deadline: number): Pr
   return last;
 }
 
+/** The thumb's number now: for one that shows its moves late, once it has stayed the same. */
+export async function numberNow(page: Page, label: string, late: boolean, deadline: number) {
+  return late ? readFinal(page, label, deadline) : (await readSlider(page, label)).now;
+}
+
 /** Presses a key n times on whatever has the focus (the thumb), as a person's held key repeats. */
 export async function press(page: Page, key: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) await page.keyboard.press(key as 'ArrowRight');
