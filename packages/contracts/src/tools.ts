@@ -7,7 +7,7 @@ export const ToolParam = z.object({
   description: z.string(),
   type: z.enum(['string', 'number', 'boolean', 'email', 'password', 'url', 'date', 'enum', 'text']).optional(),
   required: z.boolean().optional(),
-  /** Allowed values, for selects and radio groups. */
+  /** Allowed values, for selects and radio groups (none for a list longer than 50: its description says how many, and any is taken by its text). */
   options: z.array(z.string()).optional(),
   /**
    * The most characters the field takes (its `maxlength`). A person's typing stops there, so a

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { adminLtePluginPaths } from './adminlte-plugins';
+import { mirrorPaths } from './cdn-mirror';
 import { isFile, resolveFileSync } from './resolve';
 
 export const BENCH_DIR = join(__dirname, '..');
@@ -113,6 +114,30 @@ export const SOURCES: readonly Source[] = [
     // The package's compiled CSS, JavaScript and images, which the pages load from /dist/.
     get systemPaths() {
       return { '/dist/': dirname(dirname(require.resolve('@uswds/uswds'))) };
+    },
+  },
+  {
+    name: 'bootstrap-select',
+    title:
+      'bootstrap-select (a jQuery plugin that replaces selects with drop-downs: live search, multiple choice, option groups): its own usability test pages, Bootstrap 4 and 3',
+    webRoot: 'web',
+    cleanUrls: false,
+    // The package's `dist/` (the pages load `../dist/`) and the CDN libraries' npm copies (src/cdn-mirror.ts).
+    get systemPaths() {
+      return { '/dist/': join(dirname(require.resolve('bootstrap-select/package.json')), 'dist'), ...mirrorPaths() };
+    },
+  },
+  {
+    name: 'daterangepicker',
+    title:
+      'Date Range Picker (daterangepicker: a jQuery date range picker with times, predefined ranges and a single-date mode): its documentation page and demo',
+    webRoot: 'web',
+    cleanUrls: false,
+    // The package's own script, styles and site script beside its pages, and the CDN libraries' npm copies (src/cdn-mirror.ts).
+    get systemPaths() {
+      const pkg = dirname(require.resolve('daterangepicker/package.json'));
+      const own = ['daterangepicker.js', 'daterangepicker.css', 'website.js', 'website.css'];
+      return { ...Object.fromEntries(own.map((f) => [`/${f}`, join(pkg, f)])), ...mirrorPaths() };
     },
   },
   {

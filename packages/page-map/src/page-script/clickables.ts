@@ -8,6 +8,7 @@ import type { RawButton } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { labelKey, slug } from '../shared/slug';
 import { region, visible, type Order, type RootInfo } from './dom';
+import { facesSelect } from './field-controls';
 import { inEditorToolbar } from './group-buttons';
 import { buttonLabel } from './labels';
 import { BUTTON_SEL } from './selectors';
@@ -25,7 +26,7 @@ export function scanButtons(roots: RootInfo[], claimed: Set<Element>, order: Ord
   const btnCount = new Map<string, number>();
   for (const ri of roots) {
     for (const b of Array.from(ri.root.querySelectorAll(BUTTON_SEL))) {
-      if (claimed.has(b) || b.closest('form') || !visible(b) || inEditorToolbar(b)) continue;
+      if (claimed.has(b) || b.closest('form') || !visible(b) || inEditorToolbar(b) || facesSelect(b)) continue;
       if ((b as HTMLButtonElement).disabled) continue;
       if (b.tagName === 'A' && (b as HTMLAnchorElement).href && !/^javascript:|#$/.test(b.getAttribute('href') ?? ''))
         continue; // a link

@@ -38,6 +38,26 @@ const replacedSelect = (sel: HTMLSelectElement): boolean => {
   );
 };
 
+/** Drawn, yet no one sees it: transparent, or less than two pixels across either way, or off the page. */
+const unseen = (el: Element): boolean => {
+  const r = el.getBoundingClientRect();
+  return !visible(el) || r.width < 2 || r.height < 2 || offScreen(el) || getComputedStyle(el).opacity === '0';
+};
+
+/**
+ * The button a script drew right after a select it made unseen, opening its own list of the
+ * select's options (bootstrap-select: the button shows the chosen option): the select's face.
+ * The select is the field; the button sends no form and is no tool of its own. Before,
+ * bootstrap-select's forms were tools named after the chosen option ("bla", "brush"), said to
+ * submit by pressing it.
+ */
+export const facesSelect = (b: Element): boolean => {
+  const sel = b.previousElementSibling;
+  const opens =
+    b.hasAttribute('aria-haspopup') || b.hasAttribute('aria-expanded') || b.getAttribute('role') === 'combobox';
+  return sel?.tagName === 'SELECT' && opens && unseen(sel);
+};
+
 /**
  * A box inside the dropdown a script drew for a hidden select (Select2's search box among a
  * multiple select's chosen items) only filters that select's options: the select is the field.
@@ -48,6 +68,7 @@ export const inSelectWidget = (el: Element): boolean => {
   for (let up = 0; up < 6 && cur; up++, cur = cur.parentElement) {
     const before = cur.previousElementSibling;
     if (before?.tagName === 'SELECT' && replacedSelect(before as HTMLSelectElement)) return true;
+    if (before && facesSelect(before)) return true; // bootstrap-select's list, after its button
   }
   return false;
 };

@@ -14,6 +14,9 @@ import { hintOf, labelOf, sectionOf } from './labels';
 import { actsOnKeys, hearsItsKeys } from './listens';
 import { mergeSplitCodes } from './split-code';
 
+/** Most options of a list the page map lists; a longer list's param takes any of them by its text. */
+const MAX_OPTIONS = 50;
+
 export const fieldKey = (f: RawField): string =>
   `${f.type}:${f.name || slug(f.label) || slug(f.placeholder) || f.id || '_'}`;
 
@@ -61,10 +64,11 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.
     if (prompt && !f.placeholder) f.placeholder = clean(prompt.text.replace(DASHES, ''), 100);
     const opts = Array.from((el as HTMLSelectElement).options).filter(
-      (o) => !o.disabled && o !== prompt && !(o.value === '' && o.index === 0),
+      (o) => !o.matches(':disabled') && o !== prompt && !(o.value === '' && o.index === 0),
     );
-    f.options = opts.slice(0, 50).map((o) => clean(o.label || o.text, 80));
-    f.optionValues = opts.slice(0, 50).map((o) => o.value);
+    f.options = opts.slice(0, MAX_OPTIONS).map((o) => clean(o.label || o.text, 80));
+    f.optionValues = opts.slice(0, MAX_OPTIONS).map((o) => o.value);
+    if (opts.length > MAX_OPTIONS) f.optionCount = opts.length;
   }
   f.key = fieldKey(f);
   return f;

@@ -49,7 +49,10 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
     const sel = el as unknown as HTMLSelectElement;
     const wanted = (Array.isArray(v) ? v : [String(v)]).map((x) => x.toLowerCase());
     for (const o of Array.from(sel.options)) {
-      o.selected = wanted.includes(o.value.toLowerCase()) || wanted.includes((o.label || o.text).trim().toLowerCase());
+      // A disabled option (or one in a disabled group) is one no person can choose.
+      o.selected =
+        !o.matches(':disabled') &&
+        (wanted.includes(o.value.toLowerCase()) || wanted.includes((o.label || o.text).trim().toLowerCase()));
     }
     fire(win, sel, 'input');
     fire(win, sel, 'change');

@@ -24,7 +24,7 @@ import {
   togglesState,
 } from './group-buttons';
 import { rowBoxes } from './rows';
-import { fieldVisible, isField, isOpenerBox } from './field-controls';
+import { facesSelect, fieldVisible, isField, isOpenerBox } from './field-controls';
 import { buttonlessGroup, choiceGroup, fieldsetGroup, STANDALONE_TYPES } from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
@@ -114,7 +114,8 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
   // "Save" bar, a dialog's footer).
   const outside = Array.from(form.elements).filter((e) => !form.contains(e) && e.matches(BUTTON_SEL));
   let buttons = [...Array.from(form.querySelectorAll(BUTTON_SEL)), ...outside].filter(
-    (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset' && !isTab(b),
+    // A select's drawn face (bootstrap-select's button) is the select's, not the form's.
+    (b) => visible(b) && (b as HTMLButtonElement).type !== 'reset' && !isTab(b) && !facesSelect(b),
   );
   const closed = fields.length === 0 && !visible(form) ? closedSignIn(form) : null;
   if (closed) {

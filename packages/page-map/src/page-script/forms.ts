@@ -8,7 +8,7 @@ import type { RawGroup } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
 import { byId, clean, isSubmitControl, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { groupFields } from './fields';
-import { inSelectWidget } from './field-controls';
+import { facesSelect, inSelectWidget } from './field-controls';
 import { groupControls, type Group } from './form-groups';
 import { buttonLabel, headingFor, speakable } from './labels';
 import { CAPTCHA_SEL } from './selectors';
@@ -48,6 +48,7 @@ const TOGGLES = /^(toggle|clear)\b/i;
  * Before, a USWDS form of one combo box was a tool `toggle_the_dropdown_list` said to submit it.
  */
 export const fieldsOwnControl = (b: Element): boolean => {
+  if (facesSelect(b)) return true;
   const label = buttonLabel(b);
   if (PASSWORD_TOGGLE.test(label) || TOGGLES.test(label)) return true;
   return !label && !!b.parentElement?.querySelector('input[type=password]');
@@ -121,7 +122,7 @@ const pickersOf = (g: Group): string[] => {
   const out: string[] = [];
   for (const el of Array.from(g.container.querySelectorAll(PICKER_SEL))) {
     // Select2's face of a select the tool sets (it is a param) is no picker to click first.
-    if (!visible(el) || inSelectWidget(el)) continue;
+    if (!visible(el) || inSelectWidget(el) || facesSelect(el)) continue;
     const label = targetLabel(el);
     if (label && !out.includes(label)) out.push(label);
   }
@@ -151,7 +152,21 @@ const groupFlags = (g: Group): Pick<RawGroup, 'closed' | 'standalone' | 'choices
  * held a button that is not theirs): only a heading near their first box names them.
  */
 const groupHeading = (g: Group): string =>
-  headingFor(g.choices ? (g.fields[0]!.parentElement ?? g.container) : g.container);
+  headingFor(g.choices ? (g.fields[0]!.parentElement ?? g.container) : g.container) || strayCaption(g);
+
+/**
+ * A `<label>` in the group whose `for` names a control outside it (an id used twice, a row copied
+ * from another form): the browser ties it to that control, a person reads it as this group's
+ * caption. Before, bootstrap-select's two "Large Select" forms had no name to tell them apart.
+ */
+function strayCaption(g: Group): string {
+  for (const l of Array.from(g.container.querySelectorAll('label[for]'))) {
+    const control = (l as HTMLLabelElement).control;
+    const elsewhere = control && !g.container.contains(control) && !g.fields.includes(control);
+    if (elsewhere && visible(l)) return clean(l.textContent, 100);
+  }
+  return '';
+}
 
 /** Groups the page's controls and describes every group; `claimed` holds the controls grouped. */
 export function scanForms(roots: RootInfo[], order: Order): { forms: FormEntry[]; claimed: Set<Element> } {

@@ -57,8 +57,8 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   if (byLb) return { label: byLb, nearby: '' };
   const al = el.getAttribute('aria-label');
   if (al && al.trim()) return { label: clean(al), nearby: '' };
-  const labels = (el as HTMLInputElement).labels;
-  if (labels && labels.length) {
+  const labels = ownLabels(el);
+  if (labels.length) {
     const t = clean(
       Array.from(labels)
         .map((l) => ownText(l))
@@ -71,6 +71,8 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     const t = ownText(wrap);
     if (t) return { label: t, nearby: '' };
   }
+  const orphan = orphanLabelBefore(el);
+  if (orphan) return { label: orphan, nearby: '' };
   const title = el.getAttribute('title') || wrapperTitle(el);
   if (title && title.trim()) return { label: clean(title), nearby: '' };
   const framed = frameName(el);
@@ -90,6 +92,36 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
 };
 
 /**
+ * The field's `<label>`s but those in another form: one there whose `for` names it (an id used
+ * twice) is that form's caption to a person, not this field's name (forms.ts strayCaption).
+ */
+function ownLabels(el: Element): HTMLLabelElement[] {
+  const labels = Array.from((el as HTMLInputElement).labels ?? []);
+  const form = el.closest('form');
+  return labels.filter((l) => {
+    const its = l.closest('form');
+    return !its || !form || its === form;
+  });
+}
+
+/**
+ * A `<label>` tied to no control (no `for`, no control inside) right before the field, or right
+ * before the wrapper a script drew the field in (bootstrap-select's): what a person reads as its
+ * label, over its tooltip (`title`, which bootstrap-select shows as the empty choice's text).
+ * Before, bootstrap-select's "Standard" and "Multiple" lists were both "Select a number".
+ */
+function orphanLabelBefore(el: Element): string {
+  let cur: Element | null = el;
+  for (let up = 0; up < 3 && cur; up++, cur = cur.parentElement) {
+    const prev = cur.previousElementSibling;
+    if (!prev) continue; // the first thing in its wrapper: what precedes the wrapper
+    const orphan = prev.tagName === 'LABEL' && !prev.hasAttribute('for') && !prev.querySelector(CONTROL);
+    return orphan ? ownText(prev, 80) : '';
+  }
+  return '';
+}
+
+/**
  * The closest preceding text in the same container (a div-built form), up to three levels up;
  * none past another control.
  */
@@ -101,8 +133,9 @@ function precedingText(el: Element): string {
     let sib: Element | null = cur.previousElementSibling;
     for (let k = 0; k < 2 && sib && !nearby; k++) {
       // Another control sits between, or a label that follows its own control: the text before
-      // belongs to that control, not this one.
-      if (sib.matches(CONTROL) || labelsControlBefore(sib) || actionsOnly(sib)) {
+      // belongs to that control, not this one. Nor does text name a field across a thematic break
+      // (`<hr>`): before, bootstrap-select's lists took the caption of the list above the rule.
+      if (sib.matches(CONTROL) || sib.tagName === 'HR' || labelsControlBefore(sib) || actionsOnly(sib)) {
         blocked = true;
         break;
       }

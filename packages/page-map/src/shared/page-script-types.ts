@@ -30,6 +30,8 @@ export interface RawField {
   hint?: string;
   options?: string[];
   optionValues?: string[];
+  /** How many options a list has when it has more than `options` lists (a list of 4 000 numbers): any is chosen by its text. */
+  optionCount?: number;
   /** The field acts on Enter by its own declaration (a combobox, an enterkeyhint action): see fields.ts. */
   entersOn?: boolean;
   /** A one-line text field whose key presses reach a page listener (../listeners.ts): an app's input acting on Enter. */

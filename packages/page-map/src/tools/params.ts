@@ -57,9 +57,17 @@ export function fieldDescription(f: RawField): string {
   if (f.hint && f.hint !== base && f.hint !== f.placeholder) hints.push(f.hint);
   if (f.collects) hints.push('each line is added to the list the form sends');
   if (f.type === 'checkbox') hints.push('true to check');
-  if (f.type === 'checkbox-group' || f.multiple) hints.push('one or more of the options');
+  if (f.optionCount) hints.push(longListHint(f));
+  else if (f.type === 'checkbox-group' || f.multiple) hints.push('one or more of the options');
   else if (f.type === 'radio' || f.type === 'select') hints.push('one of the options');
   return clip(hints.length ? `${base} (${hints.join('; ')})` : base, 300);
+}
+
+/** A list too long to list: how many options, a few of them, and that any is chosen by its text. */
+function longListHint(f: RawField): string {
+  const some = (f.options ?? []).slice(0, 3).map((o) => `"${clip(o, 30)}"`);
+  const which = f.multiple ? 'one or more of its' : 'one of its';
+  return `${which} ${f.optionCount} options, by visible text (${some.join(', ')}, …)${f.multiple ? ', as an array' : ''}`;
 }
 
 /** Param types whose value is text typed into the field, where `maxlength` applies. */
@@ -73,8 +81,10 @@ export function buildParam(
 ): { param: ToolParam; binding: FieldBinding } {
   const type = paramType(f);
   const param: ToolParam = { name, description, type, required };
-  if (f.options && (f.type === 'select' || f.type === 'radio' || f.type === 'checkbox-group'))
-    param.options = f.options.slice(0, 50);
+  // A longer list than the map lists takes any of its options by text: listing some as the
+  // allowed values would refuse the rest (a country list's "United States").
+  if (f.options && !f.optionCount && (f.type === 'select' || f.type === 'radio' || f.type === 'checkbox-group'))
+    param.options = f.options;
   if (f.maxlength > 0 && TYPED_TEXT.has(type)) param.max_length = f.maxlength;
   const binding: FieldBinding = {
     param: name,
@@ -83,7 +93,7 @@ export function buildParam(
     required,
     inputType: f.type,
   };
-  if (f.options) {
+  if (f.options && !f.optionCount) {
     binding.options = f.options;
     binding.optionValues = f.optionValues ?? [];
   }

@@ -9,14 +9,15 @@
  * boxes, rows of links before a box and radios wrapped in their labels, ≈ 70.5 KB with sliders a
  * script draws (both kinds), ≈ 72.5 KB with codes split across boxes, filters' own buttons and
  * command palette boxes, ≈ 74 KB with cards that bound loose fields, ≈ 76 KB with sliders whose
- * track takes the keys and sliders named by their scale. A bound of 78 KB catches the build losing
- * minification, and a bundle
+ * track takes the keys and sliders named by their scale, ≈ 78 KB with the U.S. Web Design System's
+ * and bootstrap-select's mechanisms (controls off the page, fieldsets of loose fields, a select's
+ * drawn face, labels in another form). A bound of 80 KB catches the build losing minification, and a bundle
  * that grows past it is worth a look (what it costs per document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(78_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(80_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });
