@@ -26,9 +26,14 @@ const MIRRORS: ReadonlyArray<readonly [cdn: string, pkg: string, folder: string]
 
 const pkgDir = (pkg: string) => dirname(require.resolve(`${pkg}/package.json`));
 
-/** `/vendor/<package>/` → where each mirrored package is installed: the allowlist of a source whose pages are mirrored. */
-export const mirrorPaths = (): Record<string, string> =>
-  Object.fromEntries(MIRRORS.map(([, pkg]) => [`/vendor/${pkg}/`, pkgDir(pkg)]));
+/**
+ * `/vendor/<package>/` → where each of `packages` is installed: the allowlist of a source whose
+ * pages were pointed at them (each source names its own, so no source serves another's).
+ */
+export function mirrorPaths(packages: readonly string[]): Record<string, string> {
+  for (const pkg of packages) if (!MIRRORS.some(([, p]) => p === pkg)) throw new Error(`${pkg} mirrors no CDN folder`);
+  return Object.fromEntries(packages.map((pkg) => [`/vendor/${pkg}/`, pkgDir(pkg)]));
+}
 
 const TAG = /<(script|link|iframe)\b[^>]*>(?:\s*<\/(?:script|iframe)>)?/gi;
 const ADDRESS = /\b(?:src|href)="([^"]*)"/i;

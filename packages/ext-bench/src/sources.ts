@@ -124,7 +124,10 @@ export const SOURCES: readonly Source[] = [
     cleanUrls: false,
     // The package's `dist/` (the pages load `../dist/`) and the CDN libraries' npm copies (src/cdn-mirror.ts).
     get systemPaths() {
-      return { '/dist/': join(dirname(require.resolve('bootstrap-select/package.json')), 'dist'), ...mirrorPaths() };
+      return {
+        '/dist/': join(dirname(require.resolve('bootstrap-select/package.json')), 'dist'),
+        ...mirrorPaths(['jquery-3.2.1', 'jquery-1.11.3', 'bootstrap-4.4.1', 'bootstrap-3.3.7', 'font-awesome']),
+      };
     },
   },
   {
@@ -137,7 +140,10 @@ export const SOURCES: readonly Source[] = [
     get systemPaths() {
       const pkg = dirname(require.resolve('daterangepicker/package.json'));
       const own = ['daterangepicker.js', 'daterangepicker.css', 'website.js', 'website.css'];
-      return { ...Object.fromEntries(own.map((f) => [`/${f}`, join(pkg, f)])), ...mirrorPaths() };
+      return {
+        ...Object.fromEntries(own.map((f) => [`/${f}`, join(pkg, f)])),
+        ...mirrorPaths(['jquery-3.3.1', 'popper.js', 'bootstrap-4.1.0', 'moment', 'trianglify']),
+      };
     },
   },
   {

@@ -23,39 +23,39 @@ export const isField = (el: Element): boolean => {
 /** Class words of the widgets that scripts draw in place of a <select> (Chosen, nice-select, Choices…). */
 const SELECT_WIDGET = /select|chosen|dropdown|choices|combo|picker/i;
 
-/**
- * A <select> a script has hidden and replaced with its own dropdown, drawn right after it: the
- * widget is on screen and is no field, and it is named like one or shows the chosen option.
- * Setting the select still sets what the form sends (and its change event updates the widget).
- */
-const replacedSelect = (sel: HTMLSelectElement): boolean => {
-  const next = sel.nextElementSibling;
-  if (!next || isField(next) || next.matches(`${BUTTON_SEL},a[href],label`) || !visible(next)) return false;
-  const shown = sel.selectedOptions[0]?.text.trim() ?? '';
-  return (
-    SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '') ||
-    (shown !== '' && (next.textContent ?? '').includes(shown))
-  );
-};
-
 /** Drawn, yet no one sees it: transparent, or less than two pixels across either way, or off the page. */
 const unseen = (el: Element): boolean => {
   const r = el.getBoundingClientRect();
   return !visible(el) || r.width < 2 || r.height < 2 || offScreen(el) || getComputedStyle(el).opacity === '0';
 };
 
+const opensList = (b: Element): boolean =>
+  b.hasAttribute('aria-haspopup') || b.hasAttribute('aria-expanded') || b.getAttribute('role') === 'combobox';
+
 /**
- * The button a script drew right after a select it made unseen, opening its own list of the
- * select's options (bootstrap-select: the button shows the chosen option): the select's face.
- * The select is the field; the button sends no form and is no tool of its own. Before,
- * bootstrap-select's forms were tools named after the chosen option ("bla", "brush"), said to
- * submit by pressing it.
+ * What a script drew right after a <select> to stand for it, when it did: its own dropdown
+ * (Chosen, nice-select: named like one or showing the chosen option), or a button opening its
+ * own list over a select it made unseen (bootstrap-select: transparent, half a pixel wide). That
+ * face is on screen and no field; setting the select still sets what the form sends (its change
+ * event updates the face). Before, bootstrap-select's forms were tools named after the chosen
+ * option ("bla", "brush"), said to submit by pressing its button.
  */
+function faceOf(sel: Element): Element | null {
+  const next = sel.nextElementSibling;
+  if (!next || isField(next) || next.matches('a[href],label') || !visible(next)) return null;
+  if (next.matches(BUTTON_SEL)) return opensList(next) && unseen(sel) ? next : null;
+  const shown = (sel as HTMLSelectElement).selectedOptions[0]?.text.trim() ?? '';
+  const named = SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '');
+  return named || (shown !== '' && (next.textContent ?? '').includes(shown)) ? next : null;
+}
+
+/** A select a script replaced with a face of its own, drawn right after it. */
+const replacedSelect = (sel: Element): boolean => faceOf(sel) !== null;
+
+/** The button standing for the select before it: no button that sends a form, no tool of its own. */
 export const facesSelect = (b: Element): boolean => {
   const sel = b.previousElementSibling;
-  const opens =
-    b.hasAttribute('aria-haspopup') || b.hasAttribute('aria-expanded') || b.getAttribute('role') === 'combobox';
-  return sel?.tagName === 'SELECT' && opens && unseen(sel);
+  return sel?.tagName === 'SELECT' && faceOf(sel) === b;
 };
 
 /**
@@ -67,7 +67,7 @@ export const inSelectWidget = (el: Element): boolean => {
   let cur: Element | null = el.parentElement;
   for (let up = 0; up < 6 && cur; up++, cur = cur.parentElement) {
     const before = cur.previousElementSibling;
-    if (before?.tagName === 'SELECT' && replacedSelect(before as HTMLSelectElement)) return true;
+    if (before?.tagName === 'SELECT' && replacedSelect(before)) return true;
     if (before && facesSelect(before)) return true; // bootstrap-select's list, after its button
   }
   return false;
@@ -92,7 +92,7 @@ const noRoom = (el: Element): boolean => {
 export const fieldVisible = (el: Element): boolean => {
   if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
   if (visible(el) && !offScreen(el)) return !inSelectWidget(el) && !noRoom(el);
-  if (el.tagName === 'SELECT') return replacedSelect(el as HTMLSelectElement);
+  if (el.tagName === 'SELECT') return replacedSelect(el);
   const t = (el as HTMLInputElement).type;
   if (t === 'checkbox' || t === 'radio') {
     const l = (el as HTMLInputElement).labels;
