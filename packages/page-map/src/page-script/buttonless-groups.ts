@@ -4,10 +4,9 @@
  * act as they change; the fields of one fieldset. Each sends nothing.
  */
 import type { RootInfo } from './dom';
-import { fieldVisible, isField, isOpenerBox } from './field-controls';
+import { isOpenerBox, looseFields } from './field-controls';
 import type { Group } from './form-groups';
 import { isChoice, searchBox } from './group-buttons';
-import { FIELD_SEL } from './selectors';
 
 /** Most standalone fields offered as tools on one page (past that they are a page region's inputs). */
 const MAX_STANDALONE = 6;
@@ -38,9 +37,7 @@ export function choiceGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Gr
   // has its siblings beside the label, not inside it.
   const holder = f.parentElement?.tagName === 'LABEL' ? f.parentElement : f;
   const container = f.closest('fieldset,[role=radiogroup],[role=group]') ?? holder.parentElement ?? f;
-  const fields = Array.from(container.querySelectorAll(FIELD_SEL)).filter(
-    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
-  );
+  const fields = looseFields(container, claimed);
   if (fields.length === 0 || fields.length > 12 || !fields.every(isChoice)) return null;
   for (const e of fields) claimed.add(e);
   return { kind: 'widget', container, form: null, fields, buttons: [], ri, choices: true };
@@ -54,9 +51,7 @@ export function choiceGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Gr
 export function fieldsetGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
   const set = f.closest('fieldset');
   if (!set) return null;
-  const fields = Array.from(set.querySelectorAll(FIELD_SEL)).filter(
-    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
-  );
+  const fields = looseFields(set, claimed);
   if (fields.length < 2 || fields.length > 12) return null;
   for (const e of fields) claimed.add(e);
   return { kind: 'widget', container: set, form: null, fields, buttons: [], ri };

@@ -4,7 +4,7 @@
  * that drawing are its own, no fields.
  */
 import { offScreen, visible } from './dom';
-import { BUTTON_SEL, CAPTCHA_WIDGET, SKIP_INPUT_TYPES } from './selectors';
+import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 /**
  * A control a person can set. A disabled one (`disabled`, or inside a disabled fieldset) is not:
@@ -111,3 +111,9 @@ export const OPENER_BOX = 'input[readonly]:not([type]),input[readonly][type=text
  * typed into it and pressed Enter.
  */
 export const isOpenerBox = (el: Element): boolean => el.matches(OPENER_BOX) && !(el as HTMLInputElement).form;
+
+/** The fields under `container` outside any form that no group has taken yet and a person can set. */
+export const looseFields = (container: Element, claimed: Set<Element>): Element[] =>
+  Array.from(container.querySelectorAll(FIELD_SEL)).filter(
+    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
+  );

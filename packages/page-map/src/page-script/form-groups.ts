@@ -24,7 +24,7 @@ import {
   togglesState,
 } from './group-buttons';
 import { rowBoxes } from './rows';
-import { facesSelect, fieldVisible, isField, isOpenerBox } from './field-controls';
+import { facesSelect, fieldVisible, isField, isOpenerBox, looseFields } from './field-controls';
 import { buttonlessGroup, choiceGroup, fieldsetGroup, STANDALONE_TYPES } from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
@@ -162,9 +162,7 @@ function buttonHolder(f: Element): Element | null {
 
 /** The fields and buttons under a button holder, as one group; null for a page region (more than 12 fields). */
 function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
-  const fields = Array.from(found.querySelectorAll(FIELD_SEL)).filter(
-    (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
-  );
+  const fields = looseFields(found, claimed);
   if (fields.length > 12) return null; // a page region, not a form
   // A button that opens a list, menu or dialog (a combobox's arrow) sends nothing: it stays a click target.
   const labelOf = labelReader(); // each button's label read once, whichever rules ask for it
