@@ -31,12 +31,14 @@ export class PageDialogs {
   /** A navigation committed during the held tool: the new document's dialogs follow the load policy. */
   #newDocument = false;
   #listeners = new Set<() => void>();
+  #opened = 0;
 
   constructor(page: Page) {
     page.on('dialog', (d: Dialog) => void this.#onDialog(d));
   }
 
   async #onDialog(d: Dialog): Promise<void> {
+    this.#opened += 1;
     const type = (['alert', 'confirm', 'prompt', 'beforeunload'].includes(d.type()) ? d.type() : 'alert') as DialogType;
     const record: DialogRecord = { type, message: d.message().slice(0, MAX_MESSAGE), status: 'pending' };
     if (this.#records.length < MAX_RECORDS) this.#records.push(record);
@@ -48,6 +50,14 @@ export class PageDialogs {
       await (accept ? d.accept() : d.dismiss()).catch(() => undefined); // the page may be gone already
     }
     for (const l of this.#listeners) l();
+  }
+
+  /**
+   * How many dialogs have opened on the page, counted as each arrives (the watchers hear of one
+   * only once it is answered): what ran meanwhile may have lost its input.
+   */
+  get opened(): number {
+    return this.#opened;
   }
 
   /** The dialog waiting for the agent's answer, if any. */

@@ -13,6 +13,7 @@ import type { Frame, KeyInput, Keyboard, Page } from 'puppeteer-core';
 import { callPageScript } from './page-script-host/call';
 import type { FillField, ReadBack, RefusedField } from './shared/page-script-protocol';
 import type { FormBinding } from './bindings';
+import { dialogsOf } from './dialogs';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';
 import type { Value } from './validate-params';
@@ -90,6 +91,25 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
 }
 
 /**
+ * typeInto, again once when a dialog opened while the field was typed: keys sent while a page's
+ * alert is open are dropped by the browser (a timer's alert landing mid-word left "ann@exam" of
+ * "ann@example.com"), and focusing the field again selects what it holds, so the retyped value
+ * replaces it. Not when the dialog is a confirm held for the agent (nothing runs until answered).
+ */
+async function typeAroundDialogs(
+  page: Page,
+  binding: FormBinding,
+  field: FillField,
+  inputType: string,
+): Promise<boolean> {
+  const dialogs = dialogsOf(page);
+  const before = dialogs.opened;
+  const typed = await typeInto(page, binding, field, inputType);
+  if (dialogs.opened === before || dialogs.pending) return typed;
+  return typeInto(page, binding, field, inputType);
+}
+
+/**
  * Fills the bound fields with exact values (see validate-params.ts) and submits when asked.
  * Throws FillError when the form or a field is no longer on the page — unless the page itself
  * moved on while it was filled: a code of six boxes sends itself once the sixth digit is typed
@@ -135,7 +155,7 @@ async function fillAndSend(
     const field: FillField = { key: f.key, param: f.param, value: v as FillField['value'] };
     const inputType = f.inputType ?? (f.type === 'text' ? 'textarea' : f.type === 'string' ? 'text' : f.type);
     if (trusted && TYPEABLE.has(inputType) && !Array.isArray(v))
-      field.typed = await typeInto(page, binding, field, inputType);
+      field.typed = await typeAroundDialogs(page, binding, field, inputType);
     fields.push(field);
   }
   // Forms with several submit buttons: the one the agent chose (the `action` param), else the main one.
