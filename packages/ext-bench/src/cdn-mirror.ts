@@ -22,6 +22,8 @@ const MIRRORS: ReadonlyArray<readonly [cdn: string, pkg: string, folder: string]
   ['https://cdnjs.cloudflare.com/ajax/libs/popper.js/1.14.0/', 'popper.js', 'dist/'],
   ['https://cdnjs.cloudflare.com/ajax/libs/moment.js/2.22.1/', 'moment', 'min/'],
   ['https://cdnjs.cloudflare.com/ajax/libs/trianglify/0.2.1/', 'trianglify', 'dist/'],
+  ['https://cdn.jsdelivr.net/npm/bulma-tooltip@3.0.2/', 'bulma-tooltip', ''],
+  ['https://cdn.jsdelivr.net/gh/highlightjs/cdn-release@11.7.0/build/', '@highlightjs/cdn-assets', ''],
 ];
 
 const pkgDir = (pkg: string) => dirname(require.resolve(`${pkg}/package.json`));

@@ -147,6 +147,31 @@ export const SOURCES: readonly Source[] = [
     },
   },
   {
+    name: 'awesomplete',
+    title:
+      'Awesomplete (awesomplete: a dependency-free autocomplete under a text box): its documentation page, which is its demo',
+    npmPackage: 'awesomplete',
+    webRoot: '.',
+    cleanUrls: false,
+  },
+  {
+    name: 'vanillajs-datepicker',
+    title:
+      'Vanilla JS Datepicker (vanillajs-datepicker: a date picker without dependencies, inline or as a range): its live demo in plain CSS',
+    webRoot: 'web',
+    cleanUrls: false,
+    // The package's demo script and dist beside the built page, and the CDN files' npm copies (src/cdn-mirror.ts).
+    get systemPaths() {
+      // Its `exports` name no package.json: the folder is found from its main module, `js/main.js`.
+      const pkg = dirname(dirname(require.resolve('vanillajs-datepicker')));
+      return {
+        '/demo/live-demo.js': join(pkg, 'demo', 'live-demo.js'),
+        '/dist/': join(pkg, 'dist'),
+        ...mirrorPaths(['bulma-tooltip', '@highlightjs/cdn-assets']),
+      };
+    },
+  },
+  {
     name: 'generic-components',
     title: 'Generic Components (@generic-components/components): web components in shadow DOM, their demo pages',
     npmPackage: '@generic-components/components',

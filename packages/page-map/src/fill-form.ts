@@ -17,8 +17,6 @@ import { dialogsOf } from './dialogs';
 import { frameTarget, inCrossFrame } from './frames';
 import { ToolError } from './outcome';
 import type { Value } from './validate-params';
-import { redact } from './redact';
-import type { ToolParams } from '@pagemap/contracts';
 
 /** Input types a person types into; the others are set by the page script. */
 const TYPEABLE = new Set([
@@ -87,14 +85,15 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
       inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '),
     );
   }
+  // A box with its own drop-down panel (a date picker's calendar) is left as a person leaves it,
+  // with Tab: the picker takes what was typed then (Vanilla JS Datepicker ignores a script's blur).
+  if (r.panel) await page.keyboard.press('Tab');
   return true;
 }
 
 /**
- * typeInto, again once when a dialog opened while the field was typed: keys sent while a page's
- * alert is open are dropped by the browser (a timer's alert landing mid-word left "ann@exam" of
- * "ann@example.com"), and focusing the field again selects what it holds, so the retyped value
- * replaces it. Not when the dialog is a confirm held for the agent (nothing runs until answered).
+ * typeInto, again once when a dialog opened meanwhile: the browser drops keys sent while an alert
+ * is open ("ann@exam" of "ann@example.com"); focusing the field again selects what it holds.
  */
 async function typeAroundDialogs(
   page: Page,
@@ -105,7 +104,7 @@ async function typeAroundDialogs(
   const dialogs = dialogsOf(page);
   const before = dialogs.opened;
   const typed = await typeInto(page, binding, field, inputType);
-  if (dialogs.opened === before || dialogs.pending) return typed;
+  if (dialogs.opened === before || dialogs.pending) return typed; // a confirm held for the agent: nothing runs
   return typeInto(page, binding, field, inputType);
 }
 
@@ -217,33 +216,6 @@ export function throwIfNotHeld(readBack: ReadBack[], submit: boolean): void {
     'FIELD_NOT_SET',
     `The page did not take every value: ${what} (the page's own widget refused or changed it).${sent}`,
   );
-}
-
-/** Param types whose value is a choice among the page's own options (its words, not the caller's). */
-const CHOICES = new Set(['enum', 'boolean', 'checkbox-group']);
-
-/**
- * What the filled fields hold, by param. A choice says what is chosen (the page's option labels,
- * true/false). Typed text never comes back verbatim (SECURITY: a value given is never in a
- * result): "[as given]" when the field holds it as typed, else what the page made of it (a mask's
- * "(555) 123-4567"), with the values given (as validated and as sent) redacted; a password field
- * only ever "[secret]".
- */
-export function filledValues(
-  binding: FormBinding,
-  values: Record<string, Value>,
-  readBack: ReadBack[],
-  given?: ToolParams,
-): Record<string, string | boolean | string[]> {
-  const out: Record<string, string | boolean | string[]> = {};
-  for (const r of readBack) {
-    const type = binding.fields.find((f) => f.param === r.param)?.type ?? '';
-    if (r.value === undefined) out[r.param] = '[secret]';
-    else if (CHOICES.has(type) || typeof r.value !== 'string') out[r.param] = r.value;
-    else if (r.value.trim() === String(values[r.param] ?? '').trim()) out[r.param] = '[as given]';
-    else out[r.param] = redact(redact(r.value, values as ToolParams), given);
-  }
-  return out;
 }
 
 /**

@@ -3,8 +3,9 @@
  * (it works with Enter) or other standalone field, filled and never sent; boxes and radios that
  * act as they change; the fields of one fieldset. Each sends nothing.
  */
-import type { RootInfo } from './dom';
+import { clean, type RootInfo, visible } from './dom';
 import { isOpenerBox, looseFields } from './field-controls';
+import { BUTTON_SEL, FIELD_SEL } from './selectors';
 import type { Group } from './form-groups';
 import { isChoice, searchBox } from './group-buttons';
 
@@ -55,4 +56,55 @@ export function fieldsetGroup(f: Element, ri: RootInfo, claimed: Set<Element>): 
   if (fields.length < 2 || fields.length > 12) return null;
   for (const e of fields) claimed.add(e);
   return { kind: 'widget', container: set, form: null, fields, buttons: [], ri };
+}
+
+/** A box a person types a short text into (not a list, box to tick or file). */
+const typedBox = (e: Element): boolean =>
+  e.tagName === 'INPUT' && STANDALONE_TYPES.has(((e as HTMLInputElement).type || '').toLowerCase());
+
+/** Levels above a box where its pair's wrapper may be; words a wrapper may hold besides the boxes. */
+const PAIR_LEVELS = 3;
+const PAIR_WORDS = 24;
+
+/**
+ * What a person sees in a wrapper beside its boxes: its words, and whether a control shows. What
+ * is hidden or floats over the page is left out: the widget's own drop-down, drawn inside the
+ * wrapper (a calendar with its buttons), hidden until a box is focused, shown while it is typed into.
+ */
+function besideBoxes(up: Element): { words: string; control: boolean } {
+  let words = '';
+  let control = false;
+  const walk = (n: Node): void => {
+    if (n.nodeType === 3) words += ` ${n.nodeValue ?? ''}`;
+    if (n.nodeType !== 1 || (n as Element).matches(FIELD_SEL) || !visible(n as Element)) return;
+    const position = getComputedStyle(n as Element).position;
+    if (position === 'absolute' || position === 'fixed') return;
+    if ((n as Element).matches(`${BUTTON_SEL},a[href],label`)) control = true;
+    for (const c of Array.from(n.childNodes)) walk(c);
+  };
+  for (const c of Array.from(up.childNodes)) walk(c);
+  return { words: clean(words), control };
+}
+
+/**
+ * Two typed boxes side by side in one small wrapper with only a word or two between them and
+ * nothing else to use (a range: Vanilla JS Datepicker's "[start] to [end]", a price "from … to
+ * …"): one group that fills both and sends nothing. Before, each was a tool of its own, and an
+ * agent asked for a range filled the start alone.
+ */
+export function pairGroup(f: Element, ri: RootInfo, claimed: Set<Element>): Group | null {
+  if (!typedBox(f)) return null;
+  let up = f.parentElement;
+  for (let k = 0; k < PAIR_LEVELS && up && up.tagName !== 'BODY'; k++, up = up.parentElement) {
+    const all = up.querySelectorAll(FIELD_SEL);
+    if (all.length > 2) return null;
+    if (all.length < 2) continue;
+    const fields = looseFields(up, claimed);
+    if (fields.length !== 2 || !fields.every(typedBox)) return null;
+    const beside = besideBoxes(up);
+    if (beside.control || beside.words.length > PAIR_WORDS) return null;
+    for (const e of fields) claimed.add(e);
+    return { kind: 'widget', container: up, form: null, fields, buttons: [], ri };
+  }
+  return null;
 }

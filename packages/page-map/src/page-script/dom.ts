@@ -41,7 +41,21 @@ export const offScreen = (el: Element): boolean => {
  */
 export const tagOf = (el: Element): string => el.tagName.toUpperCase();
 
-/** Text of a node without the text of form controls, scripts and styles inside it (a wrapping label). */
+/** Roles whose words change as a field is used: announcements, and a drawn list of choices. */
+const SPOKEN_OR_LISTED = new Set(['status', 'alert', 'log', 'timer', 'marquee', 'listbox']);
+
+/**
+ * A live region (what a screen reader announces: "Type 2 or more characters for results", "3
+ * results found") or a drawn list of choices inside a label: words that change as the field is
+ * typed into, no part of its name (as a select's options are none).
+ */
+const changesWithUse = (el: Element): boolean =>
+  SPOKEN_OR_LISTED.has(el.getAttribute('role') ?? '') || (el.getAttribute('aria-live') ?? 'off') !== 'off';
+
+/**
+ * Text of a node without the text of form controls, scripts and styles inside it (a wrapping
+ * label), nor of its live regions and drawn lists (changesWithUse).
+ */
 export const ownText = (node: Element, max = 120): string => {
   let out = '';
   const walk = (n: Node): void => {
@@ -50,7 +64,7 @@ export const ownText = (node: Element, max = 120): string => {
     else if (n.nodeType === 1) {
       const tag = tagOf(n as Element);
       if (tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'SCRIPT' || tag === 'STYLE' || tag === 'OPTION') return;
-      if (tag === 'INPUT') return;
+      if (tag === 'INPUT' || (n !== node && changesWithUse(n as Element))) return;
       for (const c of Array.from(n.childNodes)) walk(c);
     }
   };

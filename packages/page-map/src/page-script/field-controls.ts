@@ -117,3 +117,25 @@ export const looseFields = (container: Element, claimed: Set<Element>): Element[
   Array.from(container.querySelectorAll(FIELD_SEL)).filter(
     (e) => !claimed.has(e) && !e.closest('form') && isField(e) && fieldVisible(e),
   );
+
+/** Elements a drop-down holds at least (a calendar, a list): a floating icon beside a box holds fewer. */
+const MIN_DROP_DOWN_ELEMENTS = 10;
+
+/**
+ * The drop-down a widget draws right after its field, floating over the page (Vanilla JS
+ * Datepicker's calendar, with its «, » and month buttons): the field's own, shown while it is
+ * typed into. Its buttons send no form: before, once the calendar showed, they were taken for the
+ * box's buttons, the box's group changed under the tool, and the fill answered ELEMENT_GONE.
+ */
+export const dropDownOf = (f: Element): Element | null => {
+  const next = f.nextElementSibling;
+  if (!next || next.matches(`${FIELD_SEL},${BUTTON_SEL}`)) return null;
+  const position = getComputedStyle(next).position;
+  if (position !== 'absolute' && position !== 'fixed') return null;
+  const inside = next.getElementsByTagName('*').length;
+  return inside >= MIN_DROP_DOWN_ELEMENTS && next.querySelectorAll(BUTTON_SEL).length >= 2 ? next : null;
+};
+
+/** The button is in the drop-down of one of `fields`. */
+export const inDropDownOf = (b: Element, fields: readonly Element[]): boolean =>
+  fields.some((f) => dropDownOf(f)?.contains(b) === true);

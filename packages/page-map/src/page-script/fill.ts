@@ -12,6 +12,7 @@ import type { RawField } from '../shared/page-script-types';
 import type { FillField, PageScriptRequest, PageScriptResponse, ReadBack } from '../shared/page-script-protocol';
 import { addItems, collectsItems, drivenControl, widgetsSettled } from './driven-control';
 import { driveDrawnSelects } from './drawn-select';
+import { dropDownOf } from './field-controls';
 import { findForm, type FormEntry } from './forms';
 import { readBack } from './read-back';
 import { buttonLabel } from './labels';
@@ -102,7 +103,7 @@ export function focusField(
       setter?.call(el, '');
     }
   }
-  return { op: 'focus', ok: true, typeable: true, hadValue };
+  return { op: 'focus', ok: true, typeable: true, hadValue, ...(dropDownOf(el) ? { panel: true } : {}) };
 }
 
 function submitLater(hit: FormEntry, trustedEnter: boolean, submitWith?: string): boolean {

@@ -24,8 +24,8 @@ import {
   togglesState,
 } from './group-buttons';
 import { rowBoxes } from './rows';
-import { facesSelect, fieldVisible, isField, isOpenerBox, looseFields } from './field-controls';
-import { buttonlessGroup, choiceGroup, fieldsetGroup, STANDALONE_TYPES } from './buttonless-groups';
+import { facesSelect, fieldVisible, inDropDownOf, isField, isOpenerBox, looseFields } from './field-controls';
+import { buttonlessGroup, choiceGroup, fieldsetGroup, pairGroup, STANDALONE_TYPES } from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
 export interface Group {
@@ -130,10 +130,13 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
   return { kind: 'form', container: form, form, fields, buttons, ri, ...(closed ? { closed: true } : {}) };
 }
 
-/** Buttons under `c` outside any form that send something, then link submits: one at a time. */
-function* looseButtons(c: Element): Generator<Element> {
+/**
+ * Buttons under `c` outside any form that send something (not in the drop-down of `f`), then link
+ * submits: one at a time.
+ */
+function* looseButtons(c: Element, f: Element): Generator<Element> {
   for (const b of Array.from(c.querySelectorAll(BUTTON_SEL)))
-    if (!b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b)) yield b;
+    if (!b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b) && !inDropDownOf(b, [f])) yield b;
   for (const b of linkSubmits(c)) if (!b.closest('form')) yield b;
 }
 
@@ -150,7 +153,7 @@ function buttonHolder(f: Element): Element | null {
   for (let up = 0; up < 6 && c; up++, c = c.parentElement) {
     if (c.tagName === 'BODY' || c.tagName === 'HTML') break;
     let beyond = false; // a button here, but in another box
-    for (const b of looseButtons(c)) {
+    for (const b of looseButtons(c, f)) {
       if (!box || !inBoxBelow(b, c)) return c;
       beyond = true;
     }
@@ -176,6 +179,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
       !togglesState(b) &&
       !isTab(b) &&
       !inEditorToolbar(b) &&
+      !inDropDownOf(b, fields) &&
       !sendsNothing(b, labelOf(b)),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
@@ -249,6 +253,7 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
         ? widgetGroup(found, ri, claimed)
         : ((isChoice(f) ? choiceGroup(f, ri, claimed) : null) ??
           fieldsetGroup(f, ri, claimed) ??
+          pairGroup(f, ri, claimed) ??
           buttonlessGroup(f, ri, standalone));
       if (!g) continue;
       if (!found) claimed.add(f);

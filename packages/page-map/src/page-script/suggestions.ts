@@ -55,9 +55,17 @@ function listShownFor(field: Element): boolean {
 const LOOK_EVERY_MS = 50;
 
 /**
+ * What makes a list shown with no change of the document: the end of its CSS transition or
+ * animation. Awesomplete's list fades and grows in from `visibility: hidden` over 0.3 s; right
+ * after the keys it is still hidden, and nothing in the DOM changes when it shows.
+ */
+const MOTION_EVENTS = ['transitionrun', 'transitionend', 'transitioncancel', 'animationstart', 'animationend'];
+
+/**
  * Resolves with what `look` answers once it answers something, checked again after changes of the
- * document (nodes added, hidden/style/class/aria-expanded changed; at most once per LOOK_EVERY_MS,
- * in a task of its own once the change's script is done); `otherwise` after LIST_WAIT_MS.
+ * document (nodes added, hidden/style/class/aria-expanded changed) and after its transitions and
+ * animations start or end (at most once per LOOK_EVERY_MS, in a task of its own once the change's
+ * script is done); `otherwise` after LIST_WAIT_MS.
  */
 function whenShown<T>(doc: Document, look: () => T | undefined, otherwise: T): Promise<T> {
   return new Promise((resolve) => {
@@ -66,6 +74,7 @@ function whenShown<T>(doc: Document, look: () => T | undefined, otherwise: T): P
     let lastLook = 0;
     const finish = (v: T) => {
       mo.disconnect();
+      for (const e of MOTION_EVENTS) doc.removeEventListener(e, lookSoon, true);
       clearTimeout(timer);
       clearTimeout(pending);
       resolve(v);
@@ -76,9 +85,11 @@ function whenShown<T>(doc: Document, look: () => T | undefined, otherwise: T): P
       const v = look();
       if (v !== undefined) finish(v);
     };
-    const mo = new MutationObserver(() => {
+    const lookSoon = () => {
       if (!pending) pending = window.setTimeout(lookNow, Math.max(0, lastLook + LOOK_EVERY_MS - performance.now()));
-    });
+    };
+    const mo = new MutationObserver(lookSoon);
+    for (const e of MOTION_EVENTS) doc.addEventListener(e, lookSoon, true);
     mo.observe(doc, {
       subtree: true,
       childList: true,

@@ -18,6 +18,7 @@ import { actsOnClick } from './listens';
 import { pressElement } from './press';
 import { firstLine, targetLabel, toggleLabel } from './target-label';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
+import { cellsServed, itemsServed } from './served';
 
 export interface TargetEntry {
   raw: RawTarget;
@@ -130,17 +131,6 @@ export const contextOf = (el: Element, label: string): string => {
   return '';
 };
 
-/**
- * A list that listens itself serves its items: a script acts on the item under the pointer (jQuery
- * UI's selectable and sortable bind the list, not each item). The items are the targets, each by
- * its text; the list alone would be named by its first item's text and could press only that one.
- */
-function itemsServed(el: Element): Element[] | null {
-  if (el.tagName !== 'UL' && el.tagName !== 'OL' && el.tagName !== 'TBODY') return null;
-  const items = Array.from(el.children).filter((c) => (c.tagName === 'LI' || c.tagName === 'TR') && visible(c));
-  return items.length >= 2 ? items : null;
-}
-
 function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
   const seen = new Set<Element>();
   const out: Element[] = [];
@@ -161,6 +151,8 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
       else add(el);
       continue;
     }
+    const cells = actsOnClick(el) ? cellsServed(el) : null;
+    if (cells) for (const cell of cells) add(cell);
     if (!POINTER_TAGS.has(el.tagName.toUpperCase())) continue;
     if (win.getComputedStyle(el).cursor !== 'pointer') continue;
     const parent = el.parentElement;
@@ -182,7 +174,10 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     // Inside a real link or a field: the link (follow_link) or the form's tool covers it.
     const link = el.closest('a[href]');
     if (link && !/^(#|javascript:)/i.test(link.getAttribute('href') ?? '')) return false;
-    if (el.closest('label') && el.closest('label')!.querySelector('input,select,textarea')) return false;
+    // Words inside a field's label (clicking them only focuses the field), but not a button or a
+    // suggestion a script drew inside it (Awesomplete's list and combobox button sit in the label).
+    const label = el.closest('label');
+    if (label?.querySelector('input,select,textarea') && !el.matches(`${BUTTON_SEL},[role=option]`)) return false;
     if (el.querySelector('input:not([type=hidden]),select,textarea')) return false;
     return visible(el);
   });

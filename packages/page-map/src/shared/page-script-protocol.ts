@@ -57,7 +57,8 @@ export type PageScriptResponse =
       /** What each filled field holds once filled (read-back.ts); nothing was sent when one does not hold what was asked. */
       readBack: ReadBack[];
     }
-  | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean }
+  /** `panel`: the field has its own drop-down panel (dropDownOf: a date picker's calendar). */
+  | { op: 'focus'; ok: boolean; typeable: boolean; hadValue: boolean; panel?: boolean }
   | { op: 'fill'; ok: false; reason: 'gone' | 'field_gone'; field?: string }
   | { op: 'refused'; refused: RefusedField[] }
   | { op: 'click'; ok: boolean; quiet?: QuietState }

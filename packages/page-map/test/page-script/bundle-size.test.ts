@@ -11,13 +11,16 @@
  * command palette boxes, ≈ 74 KB with cards that bound loose fields, ≈ 76 KB with sliders whose
  * track takes the keys and sliders named by their scale, ≈ 78 KB with the U.S. Web Design System's
  * and bootstrap-select's mechanisms (controls off the page, fieldsets of loose fields, a select's
- * drawn face, labels in another form). A bound of 80 KB catches the build losing minification, and a bundle
- * that grows past it is worth a look (what it costs per document: docs/performance.md).
+ * drawn face, labels in another form), ≈ 80.5 KB with Awesomplete's and Vanilla JS Datepicker's
+ * (live regions out of names, lists that show by a transition, a calendar's cells served by one
+ * listener, a range's pair of boxes, a box's own drop-down). A bound of 84 KB catches the build
+ * losing minification, and a bundle that grows past it is worth a look (what it costs per
+ * document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(80_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(84_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });

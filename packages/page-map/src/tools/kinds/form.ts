@@ -5,7 +5,8 @@
  * is judged there too (login/outcome.ts).
  */
 import type { FieldBinding, FormBinding, Purpose, ToolParam } from '../../bindings';
-import { fillOrGone, filledValues, pressEnterIn, throwIfRefused } from '../../fill-form';
+import { fillOrGone, pressEnterIn, throwIfRefused } from '../../fill-form';
+import { filledValues } from '../../filled-values';
 import { inCrossFrame } from '../../frames';
 import { addLoginParams, type AddParam } from '../../login/params';
 import { codeRejected } from '../../login/outcome';
