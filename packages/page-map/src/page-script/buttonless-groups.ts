@@ -3,7 +3,7 @@
  * (it works with Enter) or other standalone field, filled and never sent; boxes and radios that
  * act as they change; the fields of one fieldset. Each sends nothing.
  */
-import { clean, type RootInfo, visible } from './dom';
+import { clean, positionedOver, type RootInfo, visible } from './dom';
 import { isOpenerBox, looseFields } from './field-controls';
 import { BUTTON_SEL, FIELD_SEL } from './selectors';
 import type { Group } from './form-groups';
@@ -76,10 +76,9 @@ function besideBoxes(up: Element): { words: string; control: boolean } {
   let control = false;
   const walk = (n: Node): void => {
     if (n.nodeType === 3) words += ` ${n.nodeValue ?? ''}`;
-    if (n.nodeType !== 1 || (n as Element).matches(FIELD_SEL) || !visible(n as Element)) return;
-    const position = getComputedStyle(n as Element).position;
-    if (position === 'absolute' || position === 'fixed') return;
-    if ((n as Element).matches(`${BUTTON_SEL},a[href],label`)) control = true;
+    const el = n as Element;
+    if (n.nodeType !== 1 || el.matches(FIELD_SEL) || !visible(el) || positionedOver(el)) return;
+    if (el.matches(`${BUTTON_SEL},a[href],label`)) control = true;
     for (const c of Array.from(n.childNodes)) walk(c);
   };
   for (const c of Array.from(up.childNodes)) walk(c);

@@ -35,6 +35,12 @@ export const offScreen = (el: Element): boolean => {
   return r.right + x <= 0 || r.bottom + y <= 0 || (r.width <= 1 && r.height <= 1);
 };
 
+/** Drawn over the page, out of the flow: absolutely or fixed positioned (a drop-down, a pop-up). */
+export const positionedOver = (el: Element): boolean => {
+  const position = getComputedStyle(el).position;
+  return position === 'absolute' || position === 'fixed';
+};
+
 /**
  * An element's tag in capitals whatever its namespace: an SVG's `<style>` and `<script>` keep
  * their lower-case tagName, and their text is no more a page's words than an HTML one's.

@@ -3,7 +3,7 @@
  * is none; a select a script hid and drew again (Select2, Chosen) counts as shown, and the boxes of
  * that drawing are its own, no fields.
  */
-import { offScreen, visible } from './dom';
+import { offScreen, positionedOver, visible } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 /**
@@ -129,13 +129,11 @@ const MIN_DROP_DOWN_ELEMENTS = 10;
  */
 export const dropDownOf = (f: Element): Element | null => {
   const next = f.nextElementSibling;
-  if (!next || next.matches(`${FIELD_SEL},${BUTTON_SEL}`)) return null;
-  const position = getComputedStyle(next).position;
-  if (position !== 'absolute' && position !== 'fixed') return null;
+  if (!next || next.matches(`${FIELD_SEL},${BUTTON_SEL}`) || !positionedOver(next)) return null;
   const inside = next.getElementsByTagName('*').length;
   return inside >= MIN_DROP_DOWN_ELEMENTS && next.querySelectorAll(BUTTON_SEL).length >= 2 ? next : null;
 };
 
-/** The button is in the drop-down of one of `fields`. */
-export const inDropDownOf = (b: Element, fields: readonly Element[]): boolean =>
-  fields.some((f) => dropDownOf(f)?.contains(b) === true);
+/** The drop-downs of `fields` (dropDownOf), found once for all the buttons to be checked. */
+export const dropDownsOf = (fields: readonly Element[]): Element[] =>
+  fields.map(dropDownOf).filter((d): d is Element => d !== null);

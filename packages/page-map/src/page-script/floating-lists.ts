@@ -5,16 +5,13 @@
  * where it is drawn does: floating (absolutely or fixed positioned), just under or over the
  * control, overlapping it across.
  */
-import { clean, visible } from './dom';
+import { clean, positionedOver, visible } from './dom';
 
 /** How far below (or above) the control a drawn list may start, in CSS pixels. */
 const GAP_PX = 48;
 
 const floats = (el: Element): boolean => {
-  for (let n: Element | null = el, i = 0; n && i < 4; n = n.parentElement, i++) {
-    const pos = getComputedStyle(n).position;
-    if (pos === 'absolute' || pos === 'fixed') return true;
-  }
+  for (let n: Element | null = el, i = 0; n && i < 4; n = n.parentElement, i++) if (positionedOver(n)) return true;
   return false;
 };
 

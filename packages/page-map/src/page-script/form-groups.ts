@@ -24,7 +24,7 @@ import {
   togglesState,
 } from './group-buttons';
 import { rowBoxes } from './rows';
-import { facesSelect, fieldVisible, inDropDownOf, isField, isOpenerBox, looseFields } from './field-controls';
+import { dropDownsOf, facesSelect, fieldVisible, isField, isOpenerBox, looseFields } from './field-controls';
 import { buttonlessGroup, choiceGroup, fieldsetGroup, pairGroup, STANDALONE_TYPES } from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
@@ -135,8 +135,10 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
  * submits: one at a time.
  */
 function* looseButtons(c: Element, f: Element): Generator<Element> {
+  const own = dropDownsOf([f]);
   for (const b of Array.from(c.querySelectorAll(BUTTON_SEL)))
-    if (!b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b) && !inDropDownOf(b, [f])) yield b;
+    if (!b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b) && !own.some((d) => d.contains(b)))
+      yield b;
   for (const b of linkSubmits(c)) if (!b.closest('form')) yield b;
 }
 
@@ -169,6 +171,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   if (fields.length > 12) return null; // a page region, not a form
   // A button that opens a list, menu or dialog (a combobox's arrow) sends nothing: it stays a click target.
   const labelOf = labelReader(); // each button's label read once, whichever rules ask for it
+  const dropDowns = dropDownsOf(fields);
   let buttons = Array.from(found.querySelectorAll(BUTTON_SEL)).filter(
     (b) =>
       !b.closest('form') &&
@@ -179,7 +182,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
       !togglesState(b) &&
       !isTab(b) &&
       !inEditorToolbar(b) &&
-      !inDropDownOf(b, fields) &&
+      !dropDowns.some((d) => d.contains(b)) &&
       !sendsNothing(b, labelOf(b)),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
