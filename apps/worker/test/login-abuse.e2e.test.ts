@@ -134,3 +134,20 @@ test('a tenant signing in normally, with an occasional typo, is never suspended'
   expect(codes.filter((c) => c === 'ok')).toHaveLength(USERNAME_THRESHOLD + 3);
   expect(await abuse.suspension(tenant.id)).toBeNull();
 }, 180_000);
+
+test('distinct usernames are counted exactly, so the threshold holds at its attempt and not one later', async () => {
+  // A HyperLogLog counted two of a handful of names as one about once in a thousand hours, and
+  // credential stuffing then ran one sign-in past the threshold; 300 names make that near certain.
+  const tenantId = `exact-${randomBytes(4).toString('hex')}`;
+  const lenient = { usernames: 10_000, rejectedShare: 1, minAttempts: 10_000, blockHits: 10_000, maxAttempts: 10_000 };
+  const names = Array.from({ length: 300 }, (_, i) => `user${i}-${randomBytes(4).toString('hex')}`);
+  const counted: number[] = [];
+  for (let i = 0; i < names.length; i += 30) {
+    const batch = names.slice(i, i + 30).map((username) => ({ username, outcome: 'rejected' as const }));
+    counted.push((await abuse.record(tenantId, 'example.org', batch, lenient)).signals.usernames);
+  }
+  expect(counted).toEqual(Array.from({ length: 10 }, (_, i) => (i + 1) * 30));
+  // The same names again, differently cased or spaced, are not new.
+  const again = names.slice(0, 30).map((n) => ({ username: ` ${n.toUpperCase()} `, outcome: 'rejected' as const }));
+  expect((await abuse.record(tenantId, 'example.org', again, lenient)).signals.usernames).toBe(300);
+});

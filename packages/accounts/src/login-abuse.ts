@@ -95,7 +95,7 @@ export class LoginAbuseStore {
       RECORD_LOGIN_ATTEMPTS_SCRIPT,
       5,
       base,
-      `${base}:users`,
+      `${base}:usernames`, // not `:users`, the HyperLogLog before it (another type under that name)
       this.keys.tenant(tenantId),
       this.auditKey(tenantId),
       this.signalIndexKey(tenantId),
