@@ -65,12 +65,18 @@ async function typeKeys(keyboard: Keyboard, text: string): Promise<void> {
   await Promise.all(sent);
 }
 
-async function typeInto(page: Page, binding: FormBinding, field: FillField, inputType: string): Promise<boolean> {
+/** Types the field; `panel` when it has its own drop-down panel (the focus answer says so). */
+async function typeInto(
+  page: Page,
+  binding: FormBinding,
+  field: FillField,
+  inputType: string,
+): Promise<{ typed: boolean; panel?: boolean }> {
   const keys = binding.fields.filter((f) => f.key).map((f) => f.key);
   const r = await callPageScript(page, { op: 'focus', sig: binding.sig, idx: binding.idx, key: field.key, keys });
   if (r.op !== 'focus') throw new Error('page script answered the wrong operation');
   if (!r.ok) throw new FillError(binding.fields.some((f) => f.key === field.key) ? 'field_gone' : 'gone', field.param);
-  if (!r.typeable) return false;
+  if (!r.typeable) return { typed: false };
   const text = String(field.value);
   if (text === '') {
     if (r.hadValue) await page.keyboard.press('Backspace');
@@ -85,10 +91,7 @@ async function typeInto(page: Page, binding: FormBinding, field: FillField, inpu
       inputType === 'textarea' || inputType === 'contenteditable' ? text : text.replace(/[\r\n]+/g, ' '),
     );
   }
-  // A box with its own drop-down panel (a date picker's calendar) is left as a person leaves it,
-  // with Tab: the picker takes what was typed then (Vanilla JS Datepicker ignores a script's blur).
-  if (r.panel) await page.keyboard.press('Tab');
-  return true;
+  return { typed: true, panel: r.panel };
 }
 
 /**
@@ -103,9 +106,14 @@ async function typeAroundDialogs(
 ): Promise<boolean> {
   const dialogs = dialogsOf(page);
   const before = dialogs.opened;
-  const typed = await typeInto(page, binding, field, inputType);
-  if (dialogs.opened === before || dialogs.pending) return typed; // a confirm held for the agent: nothing runs
-  return typeInto(page, binding, field, inputType);
+  let r = await typeInto(page, binding, field, inputType);
+  if (dialogs.pending) return r.typed; // a confirm held for the agent: nothing more runs
+  if (dialogs.opened !== before) r = await typeInto(page, binding, field, inputType);
+  // A box with its own drop-down panel (a date picker's calendar) is left as a person leaves it,
+  // with Tab, once it holds the whole text: the picker takes what was typed then (Vanilla JS
+  // Datepicker ignores a script's blur).
+  if (r.panel && !dialogs.pending) await page.keyboard.press('Tab');
+  return r.typed;
 }
 
 /**

@@ -59,7 +59,7 @@ export function fieldsetGroup(f: Element, ri: RootInfo, claimed: Set<Element>): 
 }
 
 /** A box a person types a short text into (not a list, box to tick or file). */
-const typedBox = (e: Element): boolean =>
+export const typedBox = (e: Element): boolean =>
   e.tagName === 'INPUT' && STANDALONE_TYPES.has(((e as HTMLInputElement).type || '').toLowerCase());
 
 /** Levels above a box where its pair's wrapper may be; words a wrapper may hold besides the boxes. */

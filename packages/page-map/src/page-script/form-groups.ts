@@ -25,7 +25,7 @@ import {
 } from './group-buttons';
 import { rowBoxes } from './rows';
 import { dropDownsOf, facesSelect, fieldVisible, isField, isOpenerBox, looseFields } from './field-controls';
-import { buttonlessGroup, choiceGroup, fieldsetGroup, pairGroup, STANDALONE_TYPES } from './buttonless-groups';
+import { buttonlessGroup, choiceGroup, fieldsetGroup, pairGroup, typedBox } from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
 export interface Group {
@@ -230,9 +230,7 @@ function ownHolder(f: Element, found: Element | null, lists: Element[]): Element
   return lists.some((l) => found.contains(l) && !l.contains(f)) ? null : found;
 }
 
-const isTypedText = (el: Element): boolean =>
-  el.tagName === 'TEXTAREA' ||
-  (el.tagName === 'INPUT' && STANDALONE_TYPES.has(((el as HTMLInputElement).type || '').toLowerCase()));
+const isTypedText = (el: Element): boolean => el.tagName === 'TEXTAREA' || typedBox(el);
 
 export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Set<Element> } {
   const groups: Group[] = [];
