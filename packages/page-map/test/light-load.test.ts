@@ -13,10 +13,11 @@ const env = useEnv();
 const RED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#f00"/></svg>';
 
-const PAGE = (n: string) => `<!doctype html><meta charset="utf-8"><title>Shop ${n}</title>
+/** Shop `name`'s page, its files under /ll/<n>/ (one shop served at two places: see below). */
+const PAGE = (n: string, name = n) => `<!doctype html><meta charset="utf-8"><title>Shop ${name}</title>
 <link rel="stylesheet" href="/ll/${n}/style.css">
 <style>@font-face { font-family: Brand; src: url(/ll/${n}/brand.woff2) format("woff2"); } h1 { font-family: Brand, serif; }</style>
-<main><h1>Garden shop ${n}</h1>
+<main><h1>Garden shop ${name}</h1>
 <a href="/ll/b/page"><img src="/ll/${n}/logo.svg" alt="Go to the second shop"></a>
 <img src="/ll/${n}/photo.svg" width="40" height="30" alt="A red square">
 <video src="/ll/${n}/clip.mp4" width="40" height="30"></video>
@@ -24,13 +25,13 @@ const PAGE = (n: string) => `<!doctype html><meta charset="utf-8"><title>Shop ${
 <p id="styled">Everything for the garden.</p></main>
 <script src="/ll/${n}/app.js"></script>`;
 
-function serve(e: Env, n: string): void {
+function serve(e: Env, n: string, name = n): void {
   const send = (path: string, type: string, body: string) =>
     e.server.route('GET', `/ll/${n}/${path}`, (_req, res) => {
       res.writeHead(200, { 'content-type': type });
       res.end(body);
     });
-  send('page', 'text/html', PAGE(n));
+  send('page', 'text/html', PAGE(n, name));
   send('style.css', 'text/css', '#styled { color: rgb(0, 128, 0); }');
   send('app.js', 'text/javascript', 'document.documentElement.dataset.app = "ran";');
   send('logo.svg', 'image/svg+xml', RED_SVG);
@@ -46,6 +47,7 @@ beforeAll(() => {
   serve(env(), 'a');
   serve(env(), 'b');
   serve(env(), 'c');
+  serve(env(), 'c-light', 'c');
   serve(env(), 'd');
 });
 
@@ -84,12 +86,14 @@ test('a light page fetches no image, media or font, but its stylesheet and scrip
 });
 
 test('the page map of a light page is the one it has in full', async () => {
+  // The same shop at two places, so each load's fetches are counted apart: a media element may
+  // fetch its source again after the full page's map is made (Chromium asks for the clip twice),
+  // and that second fetch could land while the light page loads.
   const full = await mapAt(false, 'c');
-  const fetched = heavyHits('c');
-  expect(fetched).toBeGreaterThan(0); // the full load did fetch them
-  const light = await mapAt(true, 'c');
-  expect(heavyHits('c')).toBe(fetched); // the light one did not
-  expect(light).toEqual(full);
+  expect(heavyHits('c')).toBeGreaterThan(0); // the full load did fetch them
+  const light = await mapAt(true, 'c-light');
+  expect(heavyHits('c-light')).toBe(0); // the light one did not
+  expect(JSON.parse(JSON.stringify(light).replaceAll('/ll/c-light/', '/ll/c/'))).toEqual(full);
 });
 
 test('loading in full asks the document’s images again and decodes them; later documents load in full', async () => {
