@@ -79,7 +79,7 @@ export function choiceFor(step: Step, tools: Tool[]): Choice {
   switch (step.do) {
     case 'click':
     case 'follow':
-      choice = chooseClick(tools, step.target);
+      choice = chooseClick(tools, step.target, step.do === 'click' ? step.in : undefined);
       if (!choice) throw new StepFailure(`no tool or option matches "${step.target}"${nearMiss(tools, step.target)}`);
       return choice;
     case 'fill': {

@@ -18,6 +18,8 @@ export interface Choice {
 export const MIN_SCORE = 0.5;
 
 const toolWords = (t: Tool) => normalize(t.name);
+/** How much naming the place a click's target is in adds: it decides between equal options only. */
+const PLACE_BONUS = 0.01;
 /** Descriptions are long and mention many things; a hit there counts a little less than the name. */
 const DESCRIPTION_WEIGHT = 0.85;
 
@@ -30,9 +32,11 @@ function required(p: ToolParam): boolean {
  * it, or an option of a param (a click tool's targets, a link list), when that param is the only
  * required one.
  */
-export function clickCandidates(tools: Tool[], target: string): Choice[] {
+export function clickCandidates(tools: Tool[], target: string, within?: string): Choice[] {
   const out: Choice[] = [];
   for (const tool of tools) {
+    // Named where the goal says the target is: a small lead over the same option elsewhere.
+    const here = within && normalize(tool.description).includes(normalize(within)) ? PLACE_BONUS : 0;
     if (!tool.params.some(required)) {
       const score = Math.max(
         similarity(target, toolWords(tool)),
@@ -47,7 +51,7 @@ export function clickCandidates(tools: Tool[], target: string): Choice[] {
         out.push({
           tool: tool.name,
           params: { [param.name]: option },
-          score: similarity(target, option),
+          score: similarity(target, option) + here,
           why: `${tool.name}.${param.name}=${JSON.stringify(option)}`,
         });
       }
@@ -56,8 +60,8 @@ export function clickCandidates(tools: Tool[], target: string): Choice[] {
   return out.sort((a, b) => b.score - a.score);
 }
 
-export function chooseClick(tools: Tool[], target: string): Choice | undefined {
-  const best = clickCandidates(tools, target)[0];
+export function chooseClick(tools: Tool[], target: string, within?: string): Choice | undefined {
+  const best = clickCandidates(tools, target, within)[0];
   return best && best.score >= MIN_SCORE ? best : undefined;
 }
 

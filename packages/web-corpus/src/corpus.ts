@@ -17,7 +17,11 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 export type Step =
-  | { do: 'click'; target: string }
+  /**
+   * `in`: where the target is, as the goal says it ("the list Markup"): among equal options
+   * (a "×" on the same tag in five boxes), the tool whose description names that place.
+   */
+  | { do: 'click'; target: string; in?: string }
   | { do: 'follow'; target: string }
   | {
       do: 'fill';

@@ -35,6 +35,21 @@ test('click: a button tool by name, an option of a click/link tool, nothing belo
   expect(chooseClick(tools, 'Curium')).toBeUndefined();
 });
 
+test('click in a named place: among equal options, the tool whose description names the place', () => {
+  const removeIn = (name: string, list: string) =>
+    tool(name, `Press "Remove" in one row of the list "${list}", the row chosen by its text.`, [
+      { name: 'item', description: 'The row', required: true, options: ['Amsterdam', 'Sydney'] },
+    ]);
+  const tools = [removeIn('remove_item', 'Markup'), removeIn('remove_item_2', 'True multi value')];
+  expect(chooseClick(tools, 'Sydney')).toMatchObject({ tool: 'remove_item', params: { item: 'Sydney' } });
+  expect(chooseClick(tools, 'Sydney', 'True multi value')).toMatchObject({ tool: 'remove_item_2' });
+  // The place decides between equals only: a better match elsewhere still wins.
+  expect(chooseClick(tools, 'Amsterdam', 'Nowhere')).toMatchObject({
+    tool: 'remove_item',
+    params: { item: 'Amsterdam' },
+  });
+});
+
 test('fill: values go to params by label or option; the submit text picks a submit option', () => {
   const form = tool('edit_profile', 'Submit the "Edit profile" form', [
     { name: 'display_name', description: 'Display name' },
