@@ -24,6 +24,9 @@ const MIRRORS: ReadonlyArray<readonly [cdn: string, pkg: string, folder: string]
   ['https://cdnjs.cloudflare.com/ajax/libs/trianglify/0.2.1/', 'trianglify', 'dist/'],
   ['https://cdn.jsdelivr.net/npm/bulma-tooltip@3.0.2/', 'bulma-tooltip', ''],
   ['https://cdn.jsdelivr.net/gh/highlightjs/cdn-release@11.7.0/build/', '@highlightjs/cdn-assets', ''],
+  ['https://cdnjs.cloudflare.com/ajax/libs/jquery/2.1.4/', 'jquery-2.1.4', 'dist/'],
+  ['https://cdnjs.cloudflare.com/ajax/libs/twitter-bootstrap/3.3.5/', 'bootstrap-3.3.5', 'dist/'],
+  ['https://cdnjs.cloudflare.com/ajax/libs/typeahead.js/0.11.1/', 'typeahead.js', 'dist/'],
 ];
 
 const pkgDir = (pkg: string) => dirname(require.resolve(`${pkg}/package.json`));

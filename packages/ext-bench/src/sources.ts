@@ -172,6 +172,19 @@ export const SOURCES: readonly Source[] = [
     },
   },
   {
+    name: 'bootstrap-tagsinput',
+    title:
+      'Bootstrap Tags Input (bootstrap-tagsinput: a jQuery plugin that turns a text box or a multiple select into a box of tags, with typeahead.js suggestions): its examples page',
+    webRoot: 'web',
+    cleanUrls: false,
+    // The package's dist and the examples' own assets beside the built page, and the CDN libraries' npm copies (src/cdn-mirror.ts).
+    get systemPaths() {
+      const pkg = dirname(require.resolve('bootstrap-tagsinput/package.json'));
+      const own = { '/dist/': join(pkg, 'dist'), '/examples/assets/': join(pkg, 'examples', 'assets') };
+      return { ...own, ...mirrorPaths(['jquery-2.1.4', 'bootstrap-3.3.5', 'typeahead.js']) };
+    },
+  },
+  {
     name: 'generic-components',
     title: 'Generic Components (@generic-components/components): web components in shadow DOM, their demo pages',
     npmPackage: '@generic-components/components',

@@ -6,6 +6,7 @@
  */
 import type { RawField } from '../shared/page-script-types';
 import { slug } from '../shared/slug';
+import { chipBoxOf, chipText } from './chips';
 import { revealerOf } from './conditional';
 import { clean, textOf, visible, type RootInfo } from './dom';
 import { collectsItems } from './driven-control';
@@ -59,6 +60,8 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   if (ONE_LINE.has(type) && drawsSuggestions(el)) f.suggests = true;
   if (isLocked(el)) f.locked = true;
   if (collectsItems(el)) f.collects = true;
+  const chips = chipBoxOf(el);
+  if (chips) f.tags = chips.chips.map((c, i) => chipText(c, chips.removers[i]!)).slice(0, 20);
   if (tag === 'select') {
     const prompt = promptOption(el as HTMLSelectElement);
     // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.

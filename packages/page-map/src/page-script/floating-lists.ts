@@ -15,16 +15,45 @@ const floats = (el: Element): boolean => {
   return false;
 };
 
+/**
+ * Floating `div`s in the control's own wrapper or on the body that may be panels of entries drawn
+ * without list markup: typeahead.js floats a `div` of `div` suggestions (hasEntries says which).
+ */
+function floatingDivs(anchor: Element): Element[] {
+  const places: Element[] = [];
+  for (let up = anchor.parentElement, i = 0; up && i < 3; up = up.parentElement, i++) places.push(up);
+  if (anchor.ownerDocument.body) places.push(anchor.ownerDocument.body);
+  return places.flatMap((place) =>
+    Array.from(place.children).filter((el) => el.tagName === 'DIV' && !el.contains(anchor) && positionedOver(el)),
+  );
+}
+
+/** Most elements a panel of suggestions holds: a larger floating `div` is a page's layer, not a list. */
+const MAX_PANEL_ELEMENTS = 300;
+
+/** A panel of entries: few elements, at least one with words that takes a click (a pointer cursor). */
+function hasEntries(panel: Element): boolean {
+  const inside = panel.getElementsByTagName('*');
+  if (inside.length > MAX_PANEL_ELEMENTS) return false;
+  const win = panel.ownerDocument.defaultView ?? window;
+  return Array.from(inside).some((e) => win.getComputedStyle(e).cursor === 'pointer' && clean(e.textContent) !== '');
+}
+
 /** The visible lists with text floating just under or over `anchor` (outside it). */
 export function listsDrawnAt(anchor: Element): Element[] {
   const box = anchor.getBoundingClientRect();
-  const lists = anchor.ownerDocument.querySelectorAll('ul,ol,[role="listbox"],[role="menu"],[role="grid"]');
+  const panels = new Set(floatingDivs(anchor));
+  const lists = [
+    ...Array.from(anchor.ownerDocument.querySelectorAll('ul,ol,[role="listbox"],[role="menu"],[role="grid"]')),
+    ...panels,
+  ];
   const out: Element[] = [];
-  for (const list of Array.from(lists)) {
+  for (const list of lists) {
     if (list.contains(anchor) || anchor.contains(list) || !visible(list) || !clean(list.textContent)) continue;
     const r = list.getBoundingClientRect();
     const near = Math.abs(r.top - box.bottom) <= GAP_PX || Math.abs(box.top - r.bottom) <= GAP_PX;
-    if (near && r.left < box.right && r.right > box.left && floats(list)) out.push(list);
+    if (!near || r.left >= box.right || r.right <= box.left || !floats(list)) continue;
+    if (!panels.has(list) || hasEntries(list)) out.push(list);
   }
   return out;
 }

@@ -10,7 +10,8 @@ import { byId, clean, isSubmitControl, region, textOf, visible, type Order, type
 import { groupFields } from './fields';
 import { facesSelect, inSelectWidget } from './field-controls';
 import { groupControls, type Group } from './form-groups';
-import { buttonLabel, headingFor, speakable } from './labels';
+import { headingFor } from './headings';
+import { buttonLabel, speakable } from './labels';
 import { CAPTCHA_SEL } from './selectors';
 import { targetLabel } from './target-label';
 

@@ -7,7 +7,9 @@
  * form and the page's chrome (nav, header, footer) are left out.
  */
 import type { RawItemList } from '../shared/page-script-types';
+import { chipBoxOf } from './chips';
 import { clean, tagOf, visible, type RootInfo } from './dom';
+import { labelOf } from './labels';
 
 const LIST_SEL = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[role=tree],table';
 const CHROME =
@@ -18,6 +20,9 @@ const STATEFUL =
 const CONTROL_TEXT = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SCRIPT', 'STYLE', 'TEMPLATE']);
 const MAX_LISTS = 5;
 const MAX_ITEMS = 50;
+
+/** A cross that is no letter: a control's "×", never an item's words (an "x" may be: "2 x 3"). */
+const GLYPH_CROSS = /^[×✕✖╳]$/u;
 
 /** Where one cell of a row ends, in the words collected (never in a page's text). */
 const CELL = '\u0001';
@@ -34,6 +39,7 @@ export function itemText(item: Element): string {
     if (n.nodeType !== 1) return;
     const el = n as Element;
     if (CONTROL_TEXT.has(tagOf(el)) || el.getAttribute('role') === 'button' || !visible(el)) return;
+    if (el.childElementCount === 0 && GLYPH_CROSS.test(clean(el.textContent))) return; // a tag's "×"
     if (el.tagName === 'TD' || el.tagName === 'TH') parts.push(CELL);
     for (const c of Array.from(el.shadowRoot?.childNodes ?? el.childNodes)) walk(c);
   };
@@ -95,6 +101,8 @@ export interface AppList {
   name: string;
   /** Its visible items (rows), in order. */
   items: Element[];
+  /** A box of tags' (chips.ts): each tag's remove control, beside `items`. */
+  removers?: Element[];
 }
 
 /**
@@ -117,13 +125,36 @@ function findAppLists(roots: RootInfo[]): AppList[] {
   const out: AppList[] = [];
   for (const ri of roots) {
     for (const list of Array.from(ri.root.querySelectorAll(LIST_SEL))) {
-      if (out.length >= MAX_LISTS) return out;
-      // A form laid out as a list is the form's tool's, not an app's list.
+      if (out.length >= MAX_LISTS) break;
+      // A form laid out as a list is the form's tool's, not an app's list; a box of tags is below.
       if (list.closest(CHROME) || list.closest('form') || list.parentElement?.closest(LIST_SEL) || !visible(list))
         continue;
+      if (chipBoxIn(list)) continue;
       const items = itemsOf(list).filter((i) => visible(i));
       const app = ri.shadow || items.some((i) => i.matches(STATEFUL) || i.querySelector(STATEFUL));
       if (app && items.length > 0) out.push({ list, name: nameOf(list), items });
+    }
+  }
+  return [...out, ...chipLists(roots)];
+}
+
+/** A list that is (or is in) a box of tags: its tags are that box's list. */
+const chipBoxIn = (list: Element): boolean =>
+  Array.from(list.querySelectorAll('input')).some((f) => chipBoxOf(f)?.box.contains(list));
+
+/**
+ * The page's boxes of tags (chips.ts) as lists of their own, at most five more: the page map shows
+ * what each holds, and each tag's "×" is a row's control (remove_item). A box is named as its
+ * text box is (its label, else the text or heading before the box).
+ */
+function chipLists(roots: RootInfo[]): AppList[] {
+  const out: AppList[] = [];
+  for (const ri of roots) {
+    for (const f of Array.from(ri.root.querySelectorAll('input'))) {
+      const cb = out.length < MAX_LISTS ? chipBoxOf(f) : null;
+      if (!cb) continue;
+      const { label, nearby } = labelOf(f, ri.root);
+      out.push({ list: cb.box, name: clean(label || nearby, 80), items: cb.chips, removers: cb.removers });
     }
   }
   return out;

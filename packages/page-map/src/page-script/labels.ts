@@ -1,6 +1,10 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
 import { clean, flatText, ownText, referenced, textOf, visible } from './dom';
+import { chipBoxOf } from './chips';
+import { headingFor } from './headings';
 import { CONTROL, followingLabel, labelsControlBefore } from './labels-after';
+
+export { headingFor }; // where labels were read from before it had a module of its own
 
 /**
  * The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in
@@ -79,6 +83,9 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   if (framed) return { label: framed, nearby: '' };
   const after = followingLabel(el);
   if (after) return { label: after, nearby: '' };
+  // A box of tags (chips.ts) is named by what is before the whole box, not by its last tag.
+  const chips = chipBoxOf(el);
+  if (chips) return { label: hiddenOriginalLabel(chips.box, root), nearby: boxName(chips.box) };
   let nearby = precedingText(el);
   const header = rowHeader(el);
   if (header && (!nearby || isPassage(nearby) || nearby.startsWith(header)))
@@ -90,6 +97,23 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     nearby = headingFor(el, 8);
   return { label: '', nearby };
 };
+
+/**
+ * The label of the control a script hid and drew a box of tags in place of (a multiple select
+ * under Select2, a text box under bootstrap-tagsinput): what a person reads above the box.
+ */
+function hiddenOriginalLabel(box: Element, root: Document | ShadowRoot): string {
+  const hidden = (el: Element | null) => el?.matches('input,select,textarea') && !visible(el);
+  for (const original of [box.previousElementSibling, box.nextElementSibling])
+    if (hidden(original)) return labelOf(original!, root).label;
+  return '';
+}
+
+/** The text right before a box, unless it is a passage (an example's explanation): then its heading. */
+function boxName(box: Element): string {
+  const before = precedingText(box);
+  return before && !isPassage(before) ? before : headingFor(box) || before;
+}
 
 /**
  * The field's `<label>`s but those in another form: one there whose `for` names it (an id used
@@ -261,37 +285,4 @@ export const buttonLabel = (b: Element): string => {
   const t = textOf(b, 80);
   if (t && speakable(t)) return t;
   return iconName(b) || t;
-};
-
-/** What a person fills in: hidden values (a CSRF token) and the buttons beside a fieldset are not its fields. */
-const FILLABLE =
-  'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea';
-
-/**
- * The form's own heading, or the legend of its one fieldset when that holds every field a person
- * fills (a question page's "Which colour do you like?"), else the closest heading before it.
- */
-export const headingFor = (el: Element, levels = 4): string => {
-  // A heading a person sees: not one in a closed menu (an editor's "Header 1" style); in a closed
-  // sign-in form, whose every heading is hidden, its first.
-  const headings = Array.from(el.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]'));
-  const own =
-    headings.find((h) => visible(h)) ??
-    (visible(el) ? undefined : headings[0]) ??
-    (el.querySelectorAll('fieldset').length === 1 &&
-    el.querySelectorAll(FILLABLE).length === el.querySelector('fieldset')!.querySelectorAll(FILLABLE).length
-      ? el.querySelector('legend')
-      : null);
-  if (own) return textOf(own, 100);
-  let cur: Element | null = el;
-  for (let up = 0; up < levels && cur; up++) {
-    let sib = cur.previousElementSibling;
-    for (let k = 0; k < 4 && sib; k++, sib = sib.previousElementSibling) {
-      if (/^H[1-6]$/.test(sib.tagName) || sib.getAttribute('role') === 'heading') return textOf(sib, 100);
-      const h = sib.querySelector('h1,h2,h3,h4,h5,h6');
-      if (h) return textOf(h, 100);
-    }
-    cur = cur.parentElement;
-  }
-  return '';
 };

@@ -11,14 +11,13 @@ import type { RawRowAction } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { slug } from '../shared/slug';
 import { clean, visible, type RootInfo } from './dom';
+import { CROSS, drawnContent } from './chips';
 import { appLists, itemText, type AppList } from './items';
 import { buttonLabel, labelOf } from './labels';
 import { pressElement } from './press';
 
 const BOX = 'input[type=checkbox],[role=checkbox],[role=switch]';
 const CONTROL = `${BOX},button,[role=button],input[type=button]`;
-/** Symbol-only labels a person reads as "delete this row". */
-const CROSS = /^[×✕✖╳xX🗑]$/u;
 const MAX_ACTIONS = 6;
 /**
  * A row's text edited in place: an editable region. (A text input in a table row is a field of a
@@ -59,12 +58,7 @@ function controlWord(el: Element): string {
   const text = buttonLabel(el) || clean(el.getAttribute('title'), 40);
   if (text && !CROSS.test(text)) return text;
   if (text) return 'Remove';
-  const win = el.ownerDocument.defaultView ?? window;
-  for (const pseudo of ['::before', '::after']) {
-    const content = win.getComputedStyle(el, pseudo).content.replace(/^["']|["']$/g, '');
-    if (CROSS.test(content)) return 'Remove';
-  }
-  return '';
+  return CROSS.test(drawnContent(el).trim()) ? 'Remove' : '';
 }
 
 /** The action a control performs in its row: "toggle" for a box, else its word's slug. */
@@ -90,8 +84,11 @@ function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }>
   const boxes = textBoxesOf(list);
   list.items.forEach((row, r) => {
     const byAction = new Map<string, Element[]>();
-    for (const control of Array.from(row.querySelectorAll(CONTROL))) {
-      const a = actionOf(control);
+    // A tag's remove control (a box of tags, chips.ts) is whatever element takes its click.
+    const remover = list.removers?.[r];
+    const controls = Array.from(row.querySelectorAll(CONTROL)).filter((c) => c !== remover);
+    for (const control of remover ? [remover, ...controls] : controls) {
+      const a = control === remover ? { action: 'remove', word: 'Remove' } : actionOf(control);
       if (!a) continue;
       byAction.set(a.action, [...(byAction.get(a.action) ?? []), control]);
       if (!out.has(a.action)) out.set(a.action, { word: a.word, rows: [] });

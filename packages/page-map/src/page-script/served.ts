@@ -3,7 +3,7 @@
  * (a delegated listener), so the items of a list and the cells of a grid are click targets, each by
  * its text, though no role, link or tabindex says so (targets.ts).
  */
-import { clean, visible } from './dom';
+import { clean, positionedOver, visible } from './dom';
 
 /**
  * A list that listens itself serves its items: a script acts on the item under the pointer (jQuery
@@ -11,10 +11,35 @@ import { clean, visible } from './dom';
  * its text; the list alone would be named by its first item's text and could press only that one.
  */
 export function itemsServed(el: Element): Element[] | null {
+  if (el.tagName === 'DIV' && positionedOver(el)) return entriesOf(el);
   if (el.tagName !== 'UL' && el.tagName !== 'OL' && el.tagName !== 'TBODY') return null;
   const items = Array.from(el.children).filter((c) => (c.tagName === 'LI' || c.tagName === 'TR') && visible(c));
   return items.length >= 2 ? items : null;
 }
+
+/**
+ * The entries of a panel of suggestions drawn without list markup (typeahead.js: a floating
+ * `div.tt-menu`, one `div.tt-dataset` per source, `div.tt-suggestion`s in it, the click listener
+ * and pointer cursor on the panel): its like children with a few words each, looked for through
+ * wrappers that hold a single child; a panel of one suggestion has one. Before, the panel was one
+ * target, named by its first entry, and its click hit no entry at all.
+ */
+function entriesOf(panel: Element): Element[] | null {
+  let box = panel;
+  for (let only = box.firstElementChild; box.children.length === 1 && only && only.children.length > 0; ) {
+    if (ownWords(only)) break; // the entry itself: its words are partly its own (typeahead's "<strong>Ne</strong>w Delhi")
+    box = only;
+    only = box.firstElementChild;
+  }
+  const kids = Array.from(box.children).filter((k) => visible(k));
+  if (kids.length === 0 || kids.length > 50) return null;
+  const key = likeKey(kids[0]!);
+  return kids.every((k) => likeKey(k) === key && plainCell(k)) ? kids : null;
+}
+
+/** Text right in the element, not only in its children. */
+const ownWords = (el: Element): boolean =>
+  Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.nodeValue ?? '').trim() !== '');
 
 /** Like siblings: the same tag and first class (a calendar's day cells: `span.datepicker-cell …`). */
 const likeKey = (el: Element): string => `${el.tagName}.${el.classList[0] ?? ''}`;

@@ -157,7 +157,9 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     if (win.getComputedStyle(el).cursor !== 'pointer') continue;
     const parent = el.parentElement;
     if (parent && win.getComputedStyle(parent).cursor === 'pointer') continue; // inherited: the parent is the target
-    add(el);
+    const entries = el.tagName === 'DIV' ? itemsServed(el) : null; // a floating panel's entries
+    if (entries) for (const entry of entries) add(entry);
+    else add(el);
   }
   return out.filter((el) => {
     // Grouped fields belong to their form's tool; grouped buttons stay clickable unless they submit a <form>.

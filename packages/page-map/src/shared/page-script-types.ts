@@ -42,6 +42,8 @@ export interface RawField {
   locked?: boolean;
   /** A box over a hidden list field whose entries count once added (page-script/driven-control.ts): the fill adds each line. */
   collects?: boolean;
+  /** A box of tags (page-script/chips.ts): the tags it holds, each removed by the page's remove_item. */
+  tags?: string[];
   /** A code drawn as this many one-character boxes side by side (page-script/split-code.ts): one field, a character per box. */
   split?: number;
 }

@@ -37,8 +37,13 @@ const ENTER_BY_DEFAULT: ToolParam = {
 /** Words by which a field says it makes something new: its tool adds; any other sends. */
 const ADDS = /\b(add|new|create)\b/i;
 
-function describe(label: string, choice: boolean, enter: boolean, listened: boolean): string {
+function describe(label: string, choice: boolean, enter: boolean, listened: boolean, tags?: string[]): string {
   const what = label ? `"${clip(label, 60)}" ` : '';
+  if (tags && enter)
+    return clip(
+      `Add a tag to the ${what}box of tags: types it and presses Enter, as a person does. It holds ${tags.map((t) => `"${t}"`).join(', ')}; the remove_item tool of the list ${what}removes one.`,
+      400,
+    );
   if (listened)
     return `Type into the ${what}field and press Enter, as a person does: the page acts on Enter there (it has no form or button). press_enter: false only types.`;
   if (choice)
@@ -62,7 +67,7 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
   const choice = f.type === 'select';
   const listened = !choice && f.entersOn !== true && f.hearsKeys === true;
   const enter = (!choice && f.entersOn === true) || listened;
-  const verb = choice ? 'choose' : listened ? (ADDS.test(label) ? 'add' : 'submit') : 'fill';
+  const verb = choice ? 'choose' : listened ? (ADDS.test(label) || f.tags ? 'add' : 'submit') : 'fill';
   const named = slug(label, 30) || 'field';
   // "Add a book" is add_a_book, not add_add_a_book.
   const base = named.startsWith(`${verb}_`) ? named : `${verb}_${named}`;
@@ -85,8 +90,10 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
     base,
     score: g.inMain ? 55 : 42,
     order: g.order,
-    tool: { name: base, description: describe(label, choice, enter, listened), params },
+    tool: { name: base, description: describe(label, choice, enter, listened, f.tags), params },
     binding: fillBinding,
-    dedupeKey: `form:${g.sig}`,
+    // The same field repeated (a header's and a footer's copy) once; fields that only their
+    // names tell apart (nameless boxes under different headings) each keep their tool.
+    dedupeKey: `form:${g.sig}|${label}`,
   };
 }
