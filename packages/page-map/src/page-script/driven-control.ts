@@ -6,6 +6,7 @@
  * The box can show "Atlantis" while the form sends nothing, so the read-back asks the hidden
  * control, not the box.
  */
+import { chipBoxOf, chipText } from './chips';
 import { clean, isSubmitControl, offScreen, visible } from './dom';
 import { buttonLabel } from './labels';
 
@@ -66,12 +67,11 @@ export const itemsOf = (v: unknown): string[] =>
  * listener adds it and the form is not sent). An item already in the list is not added again.
  */
 export function addItems(el: HTMLInputElement, v: unknown, setText: (text: string) => void): void {
-  const list = drivenControl(el);
-  if (!list) return;
+  if (!heldItems(el)) return;
   const add = addButtonOf(el);
   const win = (el.ownerDocument.defaultView ?? window) as typeof window;
   for (const item of itemsOf(v)) {
-    if (sentValues(list).some((l) => l.toLowerCase() === item.toLowerCase())) continue;
+    if (heldItems(el)!.some((l) => l.toLowerCase() === item.toLowerCase())) continue;
     if (el.value.trim() !== item) setText(item);
     if (add) add.click();
     else
@@ -80,6 +80,17 @@ export function addItems(el: HTMLInputElement, v: unknown, setText: (text: strin
           new win.KeyboardEvent(type, { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true } as KeyboardEventInit),
         );
   }
+}
+
+/**
+ * The items a collecting box holds: what its hidden control will send, or the tags of a box of
+ * tags (chips.ts: the form sends them, kept by the widget in a control it hid); null for neither.
+ */
+export function heldItems(el: Element): string[] | null {
+  const list = drivenControl(el as HTMLInputElement);
+  if (list) return sentValues(list);
+  const box = chipBoxOf(el);
+  return box ? box.chips.map((c, i) => chipText(c, box.removers[i]!)) : null;
 }
 
 /** What the hidden control will send: a select's chosen options by label, a textarea's lines. */

@@ -3,6 +3,7 @@
  * is none; a select a script hid and drew again (Select2, Chosen) counts as shown, and the boxes of
  * that drawing are its own, no fields.
  */
+import { chipBoxOf } from './chips';
 import { offScreen, positionedOver, visible } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
@@ -68,7 +69,9 @@ export const inSelectWidget = (el: Element): boolean => {
   for (let up = 0; up < 6 && cur; up++, cur = cur.parentElement) {
     const before = cur.previousElementSibling;
     if (before?.tagName === 'SELECT' && replacedSelect(before)) return true;
-    if (before && facesSelect(before)) return true; // bootstrap-select's list, after its button
+    // bootstrap-select's list, floating after its button; not a field's wrapper that merely
+    // follows another select's face (a Choices.js box of tags after a Select2 box).
+    if (before && facesSelect(before) && positionedOver(cur)) return true;
   }
   return false;
 };
@@ -86,12 +89,21 @@ const noRoom = (el: Element): boolean => {
 };
 
 /**
+ * The named box a box of tags stands for, made transparent under it (Choices.js keeps its text
+ * input so, holding "css,html"): no one sees or types in it; the box of tags is the field.
+ */
+const behindTags = (el: Element): boolean =>
+  el.tagName === 'INPUT' &&
+  getComputedStyle(el).opacity === '0' &&
+  Array.from(el.parentElement?.querySelectorAll('input') ?? []).some((f) => f !== el && chipBoxOf(f)?.box.contains(el));
+
+/**
  * Visible (and taking room, and no part of a drawn select), a styled checkbox/radio hidden behind
  * a visible label, or a select a script replaced.
  */
 export const fieldVisible = (el: Element): boolean => {
   if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
-  if (visible(el) && !offScreen(el)) return !inSelectWidget(el) && !noRoom(el);
+  if (visible(el) && !offScreen(el)) return !inSelectWidget(el) && !noRoom(el) && !behindTags(el);
   if (el.tagName === 'SELECT') return replacedSelect(el);
   const t = (el as HTMLInputElement).type;
   if (t === 'checkbox' || t === 'radio') {

@@ -61,7 +61,11 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
   if (isLocked(el)) f.locked = true;
   if (collectsItems(el)) f.collects = true;
   const chips = chipBoxOf(el);
-  if (chips) f.tags = chips.chips.map((c, i) => chipText(c, chips.removers[i]!)).slice(0, 20);
+  if (chips) {
+    f.tags = chips.chips.map((c, i) => chipText(c, chips.removers[i]!)).slice(0, 20);
+    // Choices.js makes its box `type=search`: a tag typed there is no query, its form no search.
+    if (type === 'search') f.type = 'text';
+  }
   if (tag === 'select') {
     const prompt = promptOption(el as HTMLSelectElement);
     // The prompt ("--Select a fruit--") is no choice: it says what the list is for, as a placeholder does.
@@ -194,7 +198,11 @@ export const groupFields = (g: Group): { raw: RawField[]; els: Element[][] } => 
       els.push([el]);
       continue;
     }
-    raw.push(describeField(el, g.ri));
+    const f = describeField(el, g.ri);
+    // A box of tags in a form: what it holds counts once added as a tag, as the form sends the
+    // tags (the fill adds each, read back from the tags); a standalone one adds with its own Enter.
+    if (f.tags && !g.standalone) f.collects = true;
+    raw.push(f);
     els.push([el]);
   }
   mergeSplitCodes(raw, els, g.ri);

@@ -172,7 +172,7 @@ function setFields(
     setValue(hit.raw.fields[i]!, hit.els[i]!, want.value, want.typed === true, stay);
     if (picks) pickTyped(el);
     // A box whose entries count once added to a list (driven-control.ts): add them, as a person does.
-    if (collectsItems(el))
+    if (collectsItems(el) || hit.raw.fields[i]!.collects)
       addItems(el as HTMLInputElement, want.value, (text) => setNativeValue(el as HTMLInputElement, text));
     filled.push(el);
   }

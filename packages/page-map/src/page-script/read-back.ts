@@ -9,7 +9,7 @@ import { splitCodeValue } from './split-code';
 import type { RawField } from '../shared/page-script-types';
 import type { FillField, ReadBack } from '../shared/page-script-protocol';
 import { clean } from './dom';
-import { collectsItems, drivenControl, itemsOf, sentValues } from './driven-control';
+import { collectsItems, drivenControl, heldItems, itemsOf, sentValues } from './driven-control';
 
 const CHOICE_TYPES = new Set(['radio', 'checkbox-group', 'select']);
 
@@ -55,7 +55,7 @@ const isOn = (v: FillField['value']) => v === true || v === 'true' || v === 'on'
  * is in the list the form sends (the box itself is emptied as each is added).
  */
 function listReadBack(el: HTMLInputElement, want: FillField): ReadBack {
-  const sent = sentValues(drivenControl(el)!);
+  const sent = heldItems(el) ?? [];
   const items = itemsOf(want.value);
   const holds = items.every((item) => sent.some((l) => sameText(item, l)));
   return holds
@@ -77,7 +77,7 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
     const many = raw.type === 'checkbox-group' || raw.multiple;
     return { param: want.param, holds, value: many ? labels : (labels[0] ?? '') };
   }
-  if (!secret && collectsItems(el)) return listReadBack(el, want);
+  if (!secret && (collectsItems(el) || raw.collects)) return listReadBack(el, want);
   const held = raw.split
     ? splitCodeValue(els)
     : raw.type === 'contenteditable'

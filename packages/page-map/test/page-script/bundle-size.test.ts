@@ -13,14 +13,15 @@
  * and bootstrap-select's mechanisms (controls off the page, fieldsets of loose fields, a select's
  * drawn face, labels in another form), ≈ 80.5 KB with Awesomplete's and Vanilla JS Datepicker's
  * (live regions out of names, lists that show by a transition, a calendar's cells served by one
- * listener, a range's pair of boxes, a box's own drop-down). A bound of 84 KB catches the build
- * losing minification, and a bundle that grows past it is worth a look (what it costs per
- * document: docs/performance.md).
+ * listener, a range's pair of boxes, a box's own drop-down), ≈ 84.5 KB with boxes of tags (named
+ * as a whole, their tags a list, added to in forms) and suggestion panels drawn as floating divs.
+ * A bound of 88 KB catches the build losing minification, and a bundle that grows past it is
+ * worth a look (what it costs per document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(84_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(88_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });
