@@ -105,6 +105,7 @@ export async function verdict(
     stack.workers.map((w) => w.url),
     gateway,
     key,
+    () => [...stack.gateways, ...stack.workers].map((p) => p.output()).join('\n'),
   );
 }
 

@@ -95,7 +95,7 @@ export async function underLoad(
     expectBackWithin(load, endedAt, backWithinMs);
     if (!opts.answersLost) {
       await expectUsageExact(() => launcher.base, key, load.served);
-      await expectNoSessionLeft(load, launcher.workers, () => launcher.base, key);
+      await expectNoSessionLeft(load, launcher.workers, () => launcher.base, key, launcher.output);
       return;
     }
     const lost = load.outcomes.filter((o) => o.status === 'network' && o.what !== 'close').length;

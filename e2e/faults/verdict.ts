@@ -92,6 +92,8 @@ export async function expectNoSessionLeft(
   workers: string[],
   gateway: () => string,
   key: string,
+  /** The processes' output: its warnings are printed when a session is left (how it came about). */
+  logs?: () => string,
 ): Promise<void> {
   const open = async () => {
     let n = 0;
@@ -101,6 +103,7 @@ export async function expectNoSessionLeft(
   const left = await waitFor(async () => ((await open()) === 0 ? 0 : undefined), 30_000, 'no open session', 250).catch(
     open,
   );
+  if (left !== 0) process.stdout.write(warnings(left, logs?.() ?? ''));
   expect(left).toBe(0);
   for (const id of [...load.declaredGone].slice(0, 10)) {
     const res = await api(gateway(), 'POST', '/v1/browse', {
@@ -109,4 +112,10 @@ export async function expectNoSessionLeft(
     });
     expect([id, res.status]).toEqual([id, 404]);
   }
+}
+
+/** The last warnings and errors the processes logged (levels by label: packages/runtime/src/logger.ts). */
+function warnings(left: number, logs: string): string {
+  const lines = logs.split('\n').filter((l) => /"level":"(warn|error|fatal)"/.test(l));
+  return `sessions left open: ${left}; the processes' last warnings (${lines.length} in all):\n  ${lines.slice(-40).join('\n  ')}\n`;
 }
