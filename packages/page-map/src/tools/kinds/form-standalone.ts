@@ -95,5 +95,6 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
     // The same field repeated (a header's and a footer's copy) once; fields that only their
     // names tell apart (nameless boxes under different headings) each keep their tool.
     dedupeKey: `form:${g.sig}|${label}`,
+    ...(g.heading && g.heading !== label ? { place: g.heading } : {}),
   };
 }

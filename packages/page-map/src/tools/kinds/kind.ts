@@ -26,6 +26,11 @@ export interface Candidate {
    * 'always': reserved and always offered, outside the cap (follow_link, navigate).
    */
   keep?: 'name' | 'always';
+  /**
+   * The heading of the section it sits under: said in its description when another tool offered
+   * reads the same (five boxes all labelled "Produces:", each under its own example's heading).
+   */
+  place?: string;
 }
 
 /** One call of a tool, with its params already validated into exact values. */
