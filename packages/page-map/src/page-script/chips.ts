@@ -25,21 +25,24 @@ export interface ChipBox {
   removers: Element[];
 }
 
-/** What the element's CSS draws before or after it (the "x" of bootstrap-tagsinput's remove control). */
-export function drawnContent(el: Element): string {
+/** Whether the element's CSS draws a cross before or after it (bootstrap-tagsinput's "x", a row's "×"). */
+export function drawsCross(el: Element): boolean {
   const win = el.ownerDocument.defaultView ?? window;
-  for (const pseudo of ['::before', '::after']) {
-    const content = win.getComputedStyle(el, pseudo).content.replace(/^["']|["']$/g, '');
-    if (content && content !== 'none' && content !== 'normal') return content;
-  }
-  return '';
+  return ['::before', '::after'].some((pseudo) =>
+    CROSS.test(
+      win
+        .getComputedStyle(el, pseudo)
+        .content.replace(/^["']|["']$/g, '')
+        .trim(),
+    ),
+  );
 }
 
 /** A control in a tag that removes it: it says so (its words, name or drawn glyph), and takes a click. */
 function isRemover(el: Element): boolean {
   // Its words first (cheap); the styles only for a control that says nothing (a glyph in ::after).
   const words = clean(el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent, 40);
-  const says = CROSS.test(words) || REMOVE_WORD.test(words) || (words === '' && CROSS.test(drawnContent(el).trim()));
+  const says = CROSS.test(words) || REMOVE_WORD.test(words) || (words === '' && drawsCross(el));
   if (!says) return false;
   const win = el.ownerDocument.defaultView ?? window;
   return el.matches('button,a,[role=button]') || win.getComputedStyle(el).cursor === 'pointer';

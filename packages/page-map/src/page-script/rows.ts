@@ -11,7 +11,7 @@ import type { RawRowAction } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { slug } from '../shared/slug';
 import { clean, visible, type RootInfo } from './dom';
-import { CROSS, drawnContent } from './chips';
+import { CROSS, drawsCross } from './chips';
 import { appLists, itemText, type AppList } from './items';
 import { buttonLabel, labelOf } from './labels';
 import { pressElement } from './press';
@@ -58,7 +58,7 @@ function controlWord(el: Element): string {
   const text = buttonLabel(el) || clean(el.getAttribute('title'), 40);
   if (text && !CROSS.test(text)) return text;
   if (text) return 'Remove';
-  return CROSS.test(drawnContent(el).trim()) ? 'Remove' : '';
+  return drawsCross(el) ? 'Remove' : '';
 }
 
 /** The action a control performs in its row: "toggle" for a box, else its word's slug. */
