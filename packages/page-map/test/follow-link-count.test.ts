@@ -2,40 +2,11 @@
  * follow_link is offered only on a page that has links, and its description counts them in
  * correct English ("one link", "2 links"). buildTools is pure, so a raw page as JSON is enough.
  */
-import type { RawLink, RawPage } from '../src/shared/page-script-types';
+import type { RawLink } from '../src/shared/page-script-types';
 import { buildTools } from '../src/tools/build';
+import { rawLink as link, rawPage as pageOf } from './raw-fixtures';
 
-function rawPage(links: RawLink[]): RawPage {
-  return {
-    url: 'http://127.0.0.1/',
-    title: 'Links',
-    lang: 'en',
-    description: '',
-    text: '',
-    bodyText: '',
-    htmlHead: '',
-    htmlLength: 0,
-    groups: [],
-    buttons: [],
-    targets: [],
-    overlay: null,
-    links,
-    webmcp: [],
-    captcha: false,
-    loading: false,
-    scripts: 0,
-    frameOrigins: [],
-    ms: 0,
-  };
-}
-
-const link = (text: string): RawLink => ({
-  text,
-  href: `http://127.0.0.1/${text}`,
-  inMain: true,
-  chrome: '',
-  order: 0,
-});
+const rawPage = (links: RawLink[]) => pageOf({ title: 'Links', links });
 const followLink = (links: RawLink[]) => buildTools(rawPage(links)).find((t) => t.tool.name === 'follow_link');
 
 test('a page without links offers no follow_link, but still navigate', () => {

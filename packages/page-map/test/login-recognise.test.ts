@@ -6,53 +6,19 @@
  */
 import { purposeOf } from '../src/login/recognise';
 import { WORD_TABLES } from '../src/login/words';
-import type { RawField, RawGroup } from '../src/shared/page-script-types';
+import type { RawGroup } from '../src/shared/page-script-types';
+import { rawField, rawGroup } from './raw-fixtures';
 
-const field = (type: string, name: string, label = ''): RawField => ({
-  key: `${type}:${name}`,
-  type,
-  name,
-  id: name,
-  label,
-  nearby: '',
-  placeholder: '',
-  autocomplete: '',
-  required: true,
-  multiple: false,
-  paramDesc: '',
-  inputmode: '',
-  maxlength: 0,
-  pattern: '',
-  section: '',
-});
+const field = (type: string, name: string, label = '') => rawField({ type, name, id: name, label, required: true });
 
-const group = (over: Partial<RawGroup>): RawGroup => ({
-  sig: 's',
-  idx: 0,
-  kind: 'form',
-  toolname: '',
-  tooldescription: '',
-  formId: '',
-  formName: '',
-  action: '',
-  method: 'post',
-  role: '',
-  ariaLabel: '',
-  className: '',
-  heading: '',
-  text: '',
-  submitLabel: 'Continue',
-  buttons: ['Continue'],
-  submitters: [],
-  fields: [field('email', 'email', 'Email'), field('password', 'password', 'Password')],
-  inMain: true,
-  chrome: '',
-  frame: '',
-  shadow: false,
-  hasCaptcha: false,
-  order: 0,
-  ...over,
-});
+const group = (over: Partial<RawGroup>): RawGroup =>
+  rawGroup({
+    method: 'post',
+    submitLabel: 'Continue',
+    buttons: ['Continue'],
+    fields: [field('email', 'email', 'Email'), field('password', 'password', 'Password')],
+    ...over,
+  });
 
 test('a sign-up wizard step with only email and password ("Step 2 of 3 — Sign up", "Continue") is sign_up', () => {
   expect(purposeOf(group({ heading: 'Step 2 of 3 — Sign up' }))).toBe('sign_up');

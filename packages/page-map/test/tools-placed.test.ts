@@ -3,77 +3,16 @@
  * as on Date Range Picker's documentation page, one per example) each name the heading they sit
  * under; a box whose description is its own says nothing more. buildTools is pure: raw JSON.
  */
-import type { RawField, RawGroup, RawPage } from '../src/shared/page-script-types';
+import type { RawGroup } from '../src/shared/page-script-types';
 import { buildTools } from '../src/tools/build';
+import { rawField, rawGroup, rawPage } from './raw-fixtures';
 
-const field = (name: string): RawField => ({
-  key: `text:${name}`,
-  type: 'text',
-  name,
-  id: '',
-  label: 'Produces:',
-  nearby: '',
-  placeholder: '',
-  autocomplete: '',
-  required: false,
-  multiple: false,
-  paramDesc: '',
-  inputmode: '',
-  maxlength: 0,
-  pattern: '',
-  section: '',
-  hearsKeys: true,
-});
+const field = (name: string) => rawField({ name, label: 'Produces:', hearsKeys: true });
 
-const box = (name: string, heading: string, order: number): RawGroup => ({
-  sig: `widget|text:${name}|`,
-  idx: 0,
-  kind: 'widget',
-  toolname: '',
-  tooldescription: '',
-  formId: '',
-  formName: '',
-  action: '',
-  method: '',
-  role: '',
-  ariaLabel: '',
-  className: '',
-  heading,
-  text: '',
-  submitLabel: '',
-  buttons: [],
-  submitters: [],
-  fields: [field(name)],
-  inMain: true,
-  chrome: '',
-  frame: '',
-  shadow: false,
-  hasCaptcha: false,
-  standalone: true,
-  order,
-});
+const box = (name: string, heading: string, order: number): RawGroup =>
+  rawGroup({ sig: `widget|text:${name}|`, kind: 'widget', heading, fields: [field(name)], standalone: true, order });
 
-const page = (groups: RawGroup[]): RawPage => ({
-  url: 'http://127.0.0.1/',
-  title: 'Examples',
-  lang: 'en',
-  description: '',
-  text: '',
-  bodyText: '',
-  htmlHead: '',
-  htmlLength: 0,
-  groups,
-  buttons: [],
-  targets: [],
-  overlay: null,
-  links: [],
-  webmcp: [],
-  captcha: false,
-  loading: false,
-  scripts: 0,
-  frameOrigins: [],
-  ms: 0,
-});
+const page = (groups: RawGroup[]) => rawPage({ title: 'Examples', groups });
 
 const descriptions = (groups: RawGroup[]) =>
   buildTools(page(groups))
