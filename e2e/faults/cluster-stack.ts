@@ -17,6 +17,7 @@ import {
 } from '@pagemap/test-utils';
 import { CLIENTS, ClientLoad, HUNG_MS } from './load';
 import {
+  expectAllClosed,
   expectBackWithin,
   expectNoSessionLeft,
   expectOnlyRetryable,
@@ -97,7 +98,9 @@ export async function verdict(
 ): Promise<void> {
   await load.stop();
   report(name, load, { servingAgainMs: windows.map((w) => servingAgainAt(load, w.okAt, w.until)) });
-  expectOnlyRetryable(load, undefined, () => [...stack.gateways, ...stack.workers].map((p) => p.output()).join('\n'));
+  const logs = () => [...stack.gateways, ...stack.workers].map((p) => p.output()).join('\n');
+  expectAllClosed(load, logs);
+  expectOnlyRetryable(load, undefined, logs);
   const gateway = () => stack.gateways[0]!.url;
   await expectUsageExact(gateway, key, load.served);
   await expectNoSessionLeft(
@@ -105,7 +108,7 @@ export async function verdict(
     stack.workers.map((w) => w.url),
     gateway,
     key,
-    () => [...stack.gateways, ...stack.workers].map((p) => p.output()).join('\n'),
+    logs,
   );
 }
 

@@ -15,6 +15,7 @@ import { CLIENTS, ClientLoad, HUNG_MS } from './load';
 import { startLauncher, type Launcher } from './launcher';
 import {
   RETRYABLE,
+  expectAllClosed,
   expectBackWithin,
   expectNoSessionLeft,
   expectOnlyRetryable,
@@ -83,16 +84,22 @@ export async function underLoad(
     await waitFor(() => load.okAfter(0) >= CLIENTS * 3 || undefined, 60_000, 'warm-up traffic', 100);
     const startedAt = Date.now();
     const endedAt = await fault(load);
-    await waitFor(
+    // Not served again in time fails below, with what the clients were answered and the logs.
+    const servedAgain = await waitFor(
       () => load.okAfter(endedAt + backWithinMs) >= CLIENTS * 3 || undefined,
       backWithinMs + 60_000,
       'traffic after the fault',
       100,
+    ).then(
+      () => true,
+      () => false,
     );
     await load.stop();
-    report(name, load, { servingAgainMs: servingAgainAt(load, endedAt), faultMs: endedAt - startedAt });
+    report(name, load, { servingAgainMs: servingAgainAt(load, endedAt), faultMs: endedAt - startedAt, servedAgain });
+    expectAllClosed(load, launcher.output);
     expectOnlyRetryable(load, [...RETRYABLE, ...(opts.alsoAllowed ?? [])], launcher.output);
-    expectBackWithin(load, endedAt, backWithinMs);
+    expectBackWithin(load, endedAt, backWithinMs, undefined, launcher.output);
+    expect(servedAgain).toBe(true);
     if (!opts.answersLost) {
       await expectUsageExact(() => launcher.base, key, load.served);
       await expectNoSessionLeft(load, launcher.workers, () => launcher.base, key, launcher.output);
@@ -115,7 +122,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function usageOf(launcher: Launcher, key: string): Promise<number> {
   const res = await waitFor(
     async () => {
-      const r = await api(launcher.base, 'GET', '/v1/usage', { key }).catch(() => undefined);
+      const r = await api(launcher.base, 'GET', '/v1/usage', { key, timeoutMs: HUNG_MS }).catch(() => undefined);
       return r?.status === 200 ? r : undefined;
     },
     15_000,

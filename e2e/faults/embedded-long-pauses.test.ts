@@ -17,7 +17,7 @@ test('Redis paused 30 s: sessions answered as gone are closed, serving again wit
     signal(pid, 'SIGCONT');
     return Date.now();
   });
-}, 300_000);
+}, 330_000);
 
 test('a worker paused 20 s and resumed: its sessions answered as gone are closed when it can act again', async () => {
   await underLoad(ctx, 'embedded worker paused 20 s', 10_000, async () => {
@@ -27,4 +27,4 @@ test('a worker paused 20 s and resumed: its sessions answered as gone are closed
     signal(pid, 'SIGCONT');
     return Date.now();
   });
-}, 240_000);
+}, 300_000);

@@ -11,6 +11,12 @@ import { ErrorBody } from '@pagemap/contracts';
 export const CLIENTS = 4;
 /** Past the gateways' request deadline (20 s in every fault stack): an answer this late is a hang. */
 export const HUNG_MS = 25_000;
+/**
+ * How long a stopping client keeps retrying a DELETE answered 503 (or not answered): past it the
+ * session is recorded as never closed, so a service that stays down fails the verdict with what
+ * it answered instead of hanging the case until jest's timeout says nothing.
+ */
+export const CLOSE_GIVE_UP_MS = 60_000;
 
 export interface Outcome {
   startedAt: number;
@@ -21,6 +27,8 @@ export interface Outcome {
   /** A failure's error message and its X-Request-Id: what the verdict prints to diagnose it. */
   message?: string;
   requestId?: string;
+  /** The session a tool or close was for (in the diagnosis, beside the logs' lines that name it). */
+  session?: string;
   /** Actions the answer billed (200 opens and tools only). */
   actions: number;
 }
@@ -39,7 +47,10 @@ export class ClientLoad {
   readonly outcomes: Outcome[] = [];
   /** Sessions that were answered as gone (404 to a follow-up or a DELETE). */
   readonly declaredGone = new Set<string>();
+  /** Sessions whose DELETE was still not answered 200 or 404 when the stopping client gave up. */
+  readonly neverClosed = new Set<string>();
   #stop = false;
+  #giveUpAt = Number.POSITIVE_INFINITY;
   #clients: Promise<void>[] = [];
 
   constructor(private readonly opts: LoadOptions) {}
@@ -49,6 +60,7 @@ export class ClientLoad {
   }
 
   async stop(): Promise<void> {
+    if (!this.#stop) this.#giveUpAt = Date.now() + CLOSE_GIVE_UP_MS;
     this.#stop = true;
     await Promise.all(this.#clients);
   }
@@ -81,22 +93,32 @@ export class ClientLoad {
         await pause(200);
         continue;
       }
-      const tool = await this.#call(gateway(), 'tool', 'POST', '/v1/browse', {
-        session_id: session,
-        tool: 'navigate',
-        params: { url: this.opts.pages[1] },
-      });
+      const tool = await this.#call(
+        gateway(),
+        'tool',
+        'POST',
+        '/v1/browse',
+        { session_id: session, tool: 'navigate', params: { url: this.opts.pages[1] } },
+        session,
+      );
       if (tool.status === 404) this.declaredGone.add(session);
       await this.#close(gateway, session);
     }
   }
 
-  /** DELETE until it is answered for good (200 or 404); a 503 means "not done, retry". */
+  /**
+   * DELETE until it is answered for good (200 or 404); a 503 means "not done, retry". Once the
+   * load is stopping, retries end at its give-up time and the session is recorded as never closed.
+   */
   async #close(gateway: () => string, session: string): Promise<void> {
     for (;;) {
-      const r = await this.#call(gateway(), 'close', 'DELETE', `/v1/session/${session}`);
+      const r = await this.#call(gateway(), 'close', 'DELETE', `/v1/session/${session}`, undefined, session);
       if (r.status === 404) this.declaredGone.add(session);
       if (r.status === 200 || r.status === 404) return;
+      if (Date.now() > this.#giveUpAt) {
+        this.neverClosed.add(session);
+        return;
+      }
       await pause(250);
     }
   }
@@ -107,6 +129,7 @@ export class ClientLoad {
     method: string,
     path: string,
     body?: unknown,
+    session?: string,
   ): Promise<{ status: Outcome['status']; body: unknown }> {
     const startedAt = Date.now();
     let status: Outcome['status'];
@@ -140,6 +163,7 @@ export class ClientLoad {
       ...(failure ? { code: failure.error } : {}),
       ...(typeof message === 'string' ? { message } : {}),
       ...(status !== 200 ? { requestId } : {}),
+      ...(session ? { session } : {}),
       actions: status === 200 && what !== 'close' ? 1 : 0,
     });
     return { status, body: parsed };

@@ -6,7 +6,7 @@
  */
 import { UsageRecord } from '@pagemap/contracts';
 import { api, metric, waitFor } from '@pagemap/test-utils';
-import type { ClientLoad, Outcome } from './load';
+import { type ClientLoad, HUNG_MS, type Outcome } from './load';
 
 /** The answers a client may get while the datastore or a process fails: each says "retry". */
 export const RETRYABLE = [
@@ -41,7 +41,8 @@ export function expectOnlyRetryable(load: ClientLoad, allowed: string[] = RETRYA
 function diagnosis(outcomes: Outcome[], logs: string): string {
   const lines = logs.split('\n');
   const blocks = outcomes.slice(0, 10).map((o) => {
-    const about = o.requestId ? lines.filter((l) => l.includes(o.requestId!)).slice(0, 20) : [];
+    const names = [o.requestId, o.session].filter((s): s is string => !!s);
+    const about = lines.filter((l) => names.some((n) => l.includes(n))).slice(-20);
     const when = new Date(o.startedAt).toISOString();
     return [`${o.what} ${label(o)} at ${when}: ${o.message ?? ''} (request ${o.requestId ?? '?'})`, ...about].join(
       '\n  ',
@@ -59,9 +60,24 @@ export function expectBackWithin(
   endedAt: number,
   withinMs: number,
   until = Number.POSITIVE_INFINITY,
+  logs?: () => string,
 ): void {
   const late = load.outcomes.filter((o) => o.startedAt > endedAt + withinMs && o.endedAt < until && o.status !== 200);
+  if (late.length) process.stdout.write(diagnosis(late, logs?.() ?? ''));
   expect(late.map((o) => `${o.what} ${label(o)} at +${o.startedAt - endedAt} ms`)).toEqual([]);
+}
+
+/**
+ * Every session the clients opened was closed or answered as gone: a DELETE still answered 503
+ * (or not at all) when the stopping clients gave up means a part never came back.
+ */
+export function expectAllClosed(load: ClientLoad, logs?: () => string): void {
+  const stuck = [...load.neverClosed];
+  if (stuck.length) {
+    const last = stuck.map((id) => load.outcomes.findLast((o) => o.session === id)!).filter(Boolean);
+    process.stdout.write(`sessions never closed: ${stuck.join(', ')}\n${diagnosis(last, logs?.() ?? '')}`);
+  }
+  expect(stuck).toEqual([]);
 }
 
 /** How long after `faultEnd` the last failed answer came (0: none came after it): the recovery to report. */
@@ -73,7 +89,7 @@ export function servingAgainAt(load: ClientLoad, faultEnd: number, until = Numbe
 /** /v1/usage equals the actions the 200s billed, once refunds owed during the fault have landed. */
 export async function expectUsageExact(gateway: () => string, key: string, served: number): Promise<void> {
   const used = async () => {
-    const res = await api(gateway(), 'GET', '/v1/usage', { key }).catch(() => undefined);
+    const res = await api(gateway(), 'GET', '/v1/usage', { key, timeoutMs: HUNG_MS }).catch(() => undefined);
     return res?.status === 200 ? UsageRecord.parse(res.body).actions.used : -1;
   };
   const final = await waitFor(async () => ((await used()) === served ? served : undefined), 30_000, 'usage', 250).catch(
@@ -109,6 +125,7 @@ export async function expectNoSessionLeft(
     const res = await api(gateway(), 'POST', '/v1/browse', {
       key,
       body: { session_id: id, tool: 'navigate', params: { url: 'http://127.0.0.1:9/' } },
+      timeoutMs: HUNG_MS,
     });
     expect([id, res.status]).toEqual([id, 404]);
   }

@@ -6,7 +6,10 @@ export async function metric(
   name: string,
   labels: Record<string, string> = {},
 ): Promise<number> {
-  const res = await fetch(`${typeof target === 'string' ? target : target.url}/metrics`);
+  // A scrape never waits on Redis: one that does not answer in 15 s is a hang, reported as an error.
+  const res = await fetch(`${typeof target === 'string' ? target : target.url}/metrics`, {
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text();
   let sum = 0;
   for (const line of text.split('\n')) {

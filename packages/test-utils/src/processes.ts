@@ -259,7 +259,13 @@ export async function api(
   baseUrl: string,
   method: string,
   path: string,
-  opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+  opts: {
+    key?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** Rejects with a TimeoutError past this: for polls that must not hang on a stalled service. */
+    timeoutMs?: number;
+  } = {},
 ): Promise<{ status: number; headers: Headers; body: any }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
@@ -268,6 +274,7 @@ export async function api(
     method,
     headers,
     ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+    ...(opts.timeoutMs !== undefined ? { signal: AbortSignal.timeout(opts.timeoutMs) } : {}),
   });
   const text = await res.text();
   let body: unknown = text;
