@@ -159,7 +159,7 @@ export function jobConsumers(
   parts: { registry: SessionRegistry; pool: ContextPool; sealer: Sealer; browse: BrowseHandler },
 ): JobConsumers {
   const { registry, pool, sealer, browse } = parts;
-  const closer = new CloseHandler(registry, id);
+  const closer = new CloseHandler(registry, id, log);
   return new JobConsumers(
     {
       workerId: id,

@@ -91,6 +91,7 @@ export interface WorkerSuite {
 
 export interface WorkerSuiteOptions {
   workerEnv?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
   /** Texts pages send to GET /worker-mark (a tool saying it started), in arrival order. */
   marks?: string[];
   /** Chromium pids a test saw (a worker it killed, say): waited for at the end with the rest. */
@@ -120,6 +121,7 @@ export function useWorkerSuite(opts: WorkerSuiteOptions, bind: (suite: WorkerSui
       workers: 1,
       gateways: 1,
       ...(opts.workerEnv ? { workerEnv: opts.workerEnv } : {}),
+      ...(opts.gatewayEnv ? { gatewayEnv: opts.gatewayEnv } : {}),
     });
     suite.stack = stack;
     suite.key = (await stack.tenant({ plan: 'scale' })).apiKey;

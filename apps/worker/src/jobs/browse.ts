@@ -183,6 +183,8 @@ export class BrowseHandler {
       // Closed under the work because the service had declared this worker gone (its heartbeat
       // lapsed): what failed on the page says nothing about the page.
       if (session.closeReason === 'declared_gone') return this.#fail(DECLARED_GONE);
+      // Closed under the work by a DELETE that would not wait longer (close.ts): the session is gone.
+      if (session.closeReason === 'deleted') return this.#fail(SESSION_GONE);
       if (session.closeReason === 'browser_crash' || !session.context.browser().connected) {
         // The crash listener may not have run yet when the page call failed: close it ourselves.
         await this.deps.registry.close(session.id, 'browser_crash');
