@@ -83,6 +83,10 @@ export function readBack(raw: RawField, els: Element[], want: FillField): ReadBa
     : raw.type === 'contenteditable'
       ? (el as HTMLElement).innerText || el.textContent || ''
       : el.value;
+  // A box of tags the Enter emptied as it added the tag (chips.ts): it holds its tags, said whole.
+  const tags = held === '' && !secret ? heldItems(el) : null;
+  if (tags?.some((t) => sameText(String(want.value), t)))
+    return { param: want.param, holds: true, value: clean(tags.join(', '), 200) };
   // A combobox that completes inline ("Ala" → "Alabama", the rest selected) holds what was typed.
   const completed = raw.entersOn === true && norm(held).startsWith(norm(String(want.value)));
   const holds = completed || sameText(String(want.value), held) || collectedBeside(el, held, String(want.value));
