@@ -5,11 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { activityBridgeInit } from '../page-script/serialized/activity';
+import { jqueryPanelsBridgeInit } from '../page-script/serialized/jquery-panels';
 import { mainWorldBridgeInit } from '../page-script/serialized/main-world-bridge';
 
 export const BRIDGE = `pagemap-${randomBytes(8).toString('hex')}`;
 
 /** Run in the page's world of every document, before the page's scripts (preparePage). */
-export const MAIN_WORLD_BRIDGE = [mainWorldBridgeInit, activityBridgeInit]
+export const MAIN_WORLD_BRIDGE = [mainWorldBridgeInit, jqueryPanelsBridgeInit, activityBridgeInit]
   .map((init) => `(${init.toString()})(${JSON.stringify(BRIDGE)});`)
   .join('\n');

@@ -12,9 +12,39 @@ const bridge = (): string | undefined => (globalThis as { pagemapBridge?: string
 /** React's handlers per element of a document, asked once per document per call (see `forgetMainWorld`). */
 let react = new WeakMap<Document, Map<Element, string>>();
 
+/** The panels jQuery plugins draw apart from an element, per document (see `jqueryPanels`). */
+let panels = new WeakMap<Document, Map<Element, Element[]>>();
+
 /** Forgets what was asked: each call of the page script asks again (the app may have re-rendered). */
 export function forgetMainWorld(): void {
   react = new WeakMap();
+  panels = new WeakMap();
+}
+
+/**
+ * The elements a jQuery plugin on `el` draws apart from it and shows on its own terms (a picker's
+ * panel at the end of the body): the page's world holds the link, in the plugin's instance.
+ */
+export function jqueryPanels(el: Element): Element[] {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView;
+  if (!win) return [];
+  let byEl = panels.get(doc);
+  if (!byEl) {
+    const openers = new Map<string, Element>();
+    const found = new Map<Element, Element[]>();
+    const take = (e: CustomEvent) => {
+      const [role, n] = String(e.detail).split(' ');
+      const node = e.composedPath()[0] as Element;
+      if (role === 'opener') openers.set(n!, node);
+      const opener = role === 'panel' ? openers.get(n!) : undefined;
+      if (opener) found.set(opener, [...(found.get(opener) ?? []), node]);
+    };
+    ask(win, 'jquery-panels', 'jquery-panel', take, null);
+    byEl = found;
+    panels.set(doc, byEl);
+  }
+  return byEl.get(el) ?? [];
 }
 
 export function ask<T>(win: Window, name: string, answer: string, take: (e: CustomEvent) => void, out: T): T {

@@ -26,6 +26,7 @@ import { hoverPoint, hoverShown } from './hover';
 import { sliderFocus, sliderRead } from './sliders';
 import { forgetMainWorld } from './main-world';
 import { thenQuiet } from './quiet';
+import { revealedTargets } from './revealed';
 
 /** Forms first, then standalone buttons and click targets (which skip controls the forms claimed), in page order. */
 function scan(t0: number): Scan {
@@ -34,7 +35,8 @@ function scan(t0: number): Scan {
   const { forms, claimed } = scanForms(roots, order);
   const buttons = scanButtons(roots, claimed, order);
   const overlay = findOverlay(roots);
-  const targets = scanTargets(roots, claimed, order, overlay?.el ?? null);
+  const shown = scanTargets(roots, claimed, order, overlay?.el ?? null);
+  const targets = [...shown, ...revealedTargets(shown, order)];
   return { t0, roots, forms, buttons, targets, overlay, order };
 }
 

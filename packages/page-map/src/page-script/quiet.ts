@@ -81,9 +81,11 @@ function waitQuiet(maxMs: number): Promise<QuietState> {
 
 /** A click's answer, once the page is quiet after it when `quietMs` asks for that (and a bridge answers). */
 export function thenQuiet(
-  res: PageScriptResponse,
+  res: PageScriptResponse | Promise<PageScriptResponse>,
   quietMs: number | undefined,
 ): PageScriptResponse | Promise<PageScriptResponse> {
+  // A click that first opens a panel answers once the item is pressed (revealed.ts).
+  if (res instanceof Promise) return res.then((r) => thenQuiet(r, quietMs));
   if (quietMs === undefined || !('ok' in res) || !res.ok || leaving() === undefined) return res;
   return waitQuiet(quietMs).then((quiet) => ({ ...res, quiet }) as PageScriptResponse);
 }

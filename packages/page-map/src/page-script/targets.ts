@@ -18,11 +18,14 @@ import { actsOnClick } from './listens';
 import { pressElement } from './press';
 import { firstLine, targetLabel, toggleLabel } from './target-label';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
+import { openThenPress } from './revealed';
 import { cellsServed, itemsServed } from './served';
 
 export interface TargetEntry {
   raw: RawTarget;
   el: Element;
+  /** What shows the element when it is hidden in a panel (revealed.ts): clicked first. */
+  opener?: Element;
 }
 
 const ROLES = 'button,link,tab,menuitem,menuitemcheckbox,menuitemradio,option,treeitem,switch,checkbox,radio,gridcell';
@@ -274,9 +277,10 @@ export function clickLink(roots: RootInfo[], href: string, text?: string): PageS
   return { op: 'clickTarget', ok: true };
 }
 
-export function clickTarget(targets: TargetEntry[], label: string): PageScriptResponse {
+export function clickTarget(targets: TargetEntry[], label: string): PageScriptResponse | Promise<PageScriptResponse> {
   const hit = findTarget(targets, label);
   if (!hit) return { op: 'clickTarget', ok: false };
+  if (hit.opener && !visible(hit.el)) return openThenPress(hit, hit.opener);
   pressElement(hit.el);
   return { op: 'clickTarget', ok: true, label: hit.raw.label };
 }

@@ -121,6 +121,8 @@ export interface RawTarget {
   overlay: boolean;
   /** Set in Node for a target read in a cross-origin frame (frames.ts): the frame's reference. */
   frame?: string;
+  /** A choice in a hidden panel: the label of the target whose click shows it (page-script/revealed.ts). */
+  opensWith?: string;
   order: number;
 }
 

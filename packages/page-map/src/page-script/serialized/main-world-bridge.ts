@@ -9,6 +9,7 @@
  * the event handlers of React 16). The page script asks with an event of a name made per process
  * on the window (../main-world.ts); this answers with events of that name on the elements (React)
  * or the window (WebMCP), and stops the question there, so the page's own listeners never see it.
+ * (jquery-panels.ts answers the jQuery question the same way.)
  */
 export function mainWorldBridgeInit(type: string): void {
   // Taken before the page's scripts run: a page that patches them later does not change the answers.

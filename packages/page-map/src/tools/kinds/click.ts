@@ -26,8 +26,14 @@ const OVERLAY_WORDS: Record<RawOverlay['kind'], string> = {
 /** Options kept for what is outside the content when the content alone would fill them all. */
 const OUTSIDE_SHARE = 16;
 
-const rank = (t: RawTarget) =>
-  t.overlay ? 0 : t.inMain && !t.chrome ? 1 : !t.chrome ? 2 : t.chrome === 'nav' || t.chrome === 'header' ? 3 : 4;
+function rank(t: RawTarget): number {
+  // Choices a click elsewhere shows come last: what is on screen keeps its options.
+  if (t.opensWith) return 5;
+  if (t.overlay) return 0;
+  if (t.inMain && !t.chrome) return 1;
+  if (!t.chrome) return 2;
+  return t.chrome === 'nav' || t.chrome === 'header' ? 3 : 4;
+}
 
 /**
  * Content first, then the rest of the page, the page's chrome (nav, header, footer) last; at most
@@ -54,6 +60,22 @@ function framesOf(targets: RawTarget[], labels: string[]): Pick<ClickBinding, 'f
   return Object.keys(frames).length ? { frames } : {};
 }
 
+/**
+ * Choices in hidden panels (page-script/revealed.ts), said with what shows them: without it the
+ * agent sees "Yesterday" and no reason it is not on screen.
+ */
+function inPanels(targets: RawTarget[]): string {
+  const byOpener = new Map<string, string[]>();
+  for (const t of targets) if (t.opensWith) byOpener.set(t.opensWith, [...(byOpener.get(t.opensWith) ?? []), t.label]);
+  const said = [...byOpener].slice(0, 2).map(([opener, labels]) => {
+    const shown = labels.slice(0, 4).map((l) => `"${clip(l, 30)}"`);
+    return `"${clip(opener, 40)}" shows ${shown.join(', ')}${labels.length > 4 ? '…' : ''}`;
+  });
+  return said.length
+    ? ` Some options are in a panel another click shows (${said.join('; ')}): clicking one shows its panel first.`
+    : '';
+}
+
 function clickCandidate(targets: RawTarget[]): Candidate | null {
   if (targets.length === 0) return null;
   const options = ranked(targets, MAX_OPTIONS).map((t) => t.label);
@@ -74,7 +96,7 @@ function clickCandidate(targets: RawTarget[]): Candidate | null {
     tool: {
       name: 'click',
       description: clip(
-        `Click something on the page by its visible text: buttons, tabs, menu items, options, clickable cards, rows and list items, links that work by script${reveals ? `, and ${reveals} control(s) that reveal hidden content (tabs, menus, collapsed sections, "show more")` : ''}. The page map that comes back shows what the click changed or revealed.`,
+        `Click something on the page by its visible text: buttons, tabs, menu items, options, clickable cards, rows and list items, links that work by script${reveals ? `, and ${reveals} control(s) that reveal hidden content (tabs, menus, collapsed sections, "show more")` : ''}.${inPanels(targets)} The page map that comes back shows what the click changed or revealed.`,
         500,
       ),
       params: [
