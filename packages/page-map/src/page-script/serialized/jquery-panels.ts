@@ -30,20 +30,19 @@ export function jqueryPanelsBridgeInit(type: string): void {
   /** The elements drawn apart from `el` that the plugin instances in its jQuery data hold. */
   const panelsOf = (el: Element, jq: JQueryLike): Element[] => {
     const out: Element[] = [];
-    let data: Record<string, unknown> | undefined;
     try {
-      data = jq.data!(el);
-    } catch {
-      return out;
-    }
-    for (const name of keys(data ?? {})) {
-      const instance = data![name];
-      if (!instance || typeof instance !== 'object' || instance instanceof Node) continue;
-      for (const field of keys(instance).slice(0, MAX_FIELDS)) {
-        const panel = elementIn((instance as Record<string, unknown>)[field]);
-        const apart = panel && panel.isConnected && !panel.contains(el) && !el.contains(panel);
-        if (apart && !out.includes(panel)) out.push(panel);
+      const data = jq.data!(el) ?? {};
+      for (const name of keys(data)) {
+        const instance = data[name];
+        if (!instance || typeof instance !== 'object' || instance instanceof Node) continue;
+        for (const field of keys(instance).slice(0, MAX_FIELDS)) {
+          const panel = elementIn((instance as Record<string, unknown>)[field]);
+          const apart = panel && panel.isConnected && !panel.contains(el) && !el.contains(panel);
+          if (apart && !out.includes(panel)) out.push(panel);
+        }
       }
+    } catch {
+      // a plugin's getter that throws: what was found so far stands
     }
     return out;
   };
