@@ -5,8 +5,8 @@
  * another of the worker's own-queue slots for as long as the work ran — and the request cut short
  * answers 404 SESSION_NOT_FOUND, not a 500.
  */
-import { api, waitFor, type FixtureServer, type Stack } from '@pagemap/test-utils';
-import { browse, metric, useWorkerSuite } from './helpers';
+import { api, type FixtureServer, type Stack } from '@pagemap/test-utils';
+import { browse, hangingRequest, metric, useWorkerSuite } from './helpers';
 
 let stack: Stack;
 let site: FixtureServer;
@@ -28,8 +28,7 @@ test('a DELETE closes a session whose tool still runs; that request answers SESS
   expect(opened.status).toBe(200);
   const id = opened.body.session_id as string;
   const openBefore = await metric(w, 'pagemap_worker_open_sessions');
-  const running = browse(stack, key, { session_id: id, tool: 'hang' });
-  await waitFor(() => marks.includes('hang'), 20_000, 'the hanging tool to start');
+  const { pending: running } = await hangingRequest(stack, key, marks, id);
 
   const del = await api(stack.url, 'DELETE', `/v1/session/${id}`, { key });
   expect([del.status, del.body.error]).toEqual([200, undefined]);

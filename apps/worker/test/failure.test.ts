@@ -11,7 +11,17 @@ import {
   type ProcHandle,
   type Stack,
 } from '@pagemap/test-utils';
-import { alive, browse, chromiumPids, metric, processTree, waitGone, waitServedBy, useWorkerSuite } from './helpers';
+import {
+  alive,
+  browse,
+  chromiumPids,
+  hangingRequest as startHanging,
+  metric,
+  processTree,
+  waitGone,
+  waitServedBy,
+  useWorkerSuite,
+} from './helpers';
 
 let stack: Stack;
 let site: FixtureServer;
@@ -23,16 +33,7 @@ useWorkerSuite(
   (s) => ({ stack, site, key } = s),
 );
 
-/**
- * Starts a request whose tool never settles, and resolves once the tool is running in the page
- * (with the request still pending, wrapped so that awaiting this does not await the request).
- */
-async function hangingRequest(sessionId: string): Promise<{ pending: ReturnType<typeof browse> }> {
-  marks.length = 0;
-  const pending = browse(stack, key, { session_id: sessionId, tool: 'hang' });
-  await waitFor(() => marks.includes('hang'), 20_000, 'the hanging tool to start');
-  return { pending };
-}
+const hangingRequest = (sessionId: string) => startHanging(stack, key, marks, sessionId);
 
 test('Chromium crash: the in-flight request gets a clean error, its sessions are gone, the browser is relaunched', async () => {
   const w = stack.workers[0]!;

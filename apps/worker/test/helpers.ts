@@ -49,6 +49,23 @@ export function browse(stack: Stack | string, key: string, body: Record<string, 
 }
 
 /**
+ * Starts a request running worker-tools.html's `hang` tool, which never settles, on `sessionId`,
+ * and resolves once the tool runs in the page (its mark came), the request still pending (wrapped,
+ * so that awaiting this does not await the request). `marks` is the suite's /worker-mark list.
+ */
+export async function hangingRequest(
+  stack: Stack,
+  key: string,
+  marks: string[],
+  sessionId: string,
+): Promise<{ pending: ReturnType<typeof browse> }> {
+  marks.length = 0;
+  const pending = browse(stack, key, { session_id: sessionId, tool: 'hang' });
+  await waitFor(() => marks.includes('hang'), 20_000, 'the hanging tool to start');
+  return { pending };
+}
+
+/**
  * Waits until every gateway of the stack reaches Redis. A gateway logs 'gateway listening' before
  * its command connection to Redis is ready, and answers 503 SERVICE_UNAVAILABLE until it is.
  */
