@@ -7,7 +7,7 @@
  * vertical slider, one that only hears keys) is left to the keys.
  */
 import type { Page } from 'puppeteer-core';
-import { numberNow, readThumb } from './slider-read';
+import { numberAfter, readThumb } from './slider-read';
 
 /** Presses left above which a drag goes first: more than one run of key presses. */
 const DRAG_MIN_PRESSES = 100;
@@ -41,11 +41,11 @@ export async function dragNear(page: Page, now: number, m: Move): Promise<number
   if (!start) return now;
   const probe = m.target > now ? PROBE_PX : -PROBE_PX; // toward it, when the scale grows rightwards
   await drag(page, start, probe);
-  const probed = await numberNow(page, m.label, m.late, m.deadline);
+  const probed = await numberAfter(page, m.label, now, m.late, m.deadline);
   if (probed === undefined || probed === now) return probed ?? now;
   const perPx = (probed - now) / probe;
   const at = (await readThumb(page, m.label)).at;
   if (!at || Date.now() >= m.deadline) return probed;
   await drag(page, at, (m.target - probed) / perPx);
-  return (await numberNow(page, m.label, m.late, m.deadline)) ?? probed;
+  return (await numberAfter(page, m.label, probed, m.late, m.deadline)) ?? probed;
 }

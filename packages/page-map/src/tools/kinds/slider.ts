@@ -16,7 +16,7 @@ import type { RawPage, RawSlider } from '../../shared/page-script-types';
 import { settle } from '../../settle/settle';
 import { clip } from '../params';
 import { dragNear } from './slider-drag';
-import { numberNow, press, readMoved, readSlider } from './slider-read';
+import { numberAfter, press, readMoved, readSlider } from './slider-read';
 import type { Candidate, RunContext, ToolKind } from './kind';
 
 /** Most key presses one call makes (a 0–1000 slider of step 1 takes 1000; Page Up is not everywhere). */
@@ -135,7 +135,7 @@ async function moveTo(page: Page, start: RawSlider, target: number, deadline: nu
     const run = Math.min(left, RUN_MAX, MAX_PRESSES - pressed);
     await press(page, up ? keys.inc : keys.dec, run);
     pressed += run;
-    const next = await numberNow(page, start.label, keys.late, deadline);
+    const next = await numberAfter(page, start.label, now, keys.late, deadline);
     if (next === undefined || next === now) break;
     now = next;
   }
