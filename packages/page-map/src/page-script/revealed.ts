@@ -35,7 +35,16 @@ export function revealedTargets(targets: TargetEntry[], order: Order): TargetEnt
         if (used.has(label.toLowerCase())) continue;
         used.add(label.toLowerCase());
         out.push({
-          raw: { ...t.raw, label, kind: 'choice', expanded: null, opensWith: t.raw.label, order: order.next++ },
+          // Its region is its opener's; it is none of an overlay's own buttons (dismiss_overlay's).
+          raw: {
+            ...t.raw,
+            label,
+            kind: 'choice',
+            expanded: null,
+            overlay: false,
+            opensWith: t.raw.label,
+            order: order.next++,
+          },
           el: item,
           opener: t.el,
         });
