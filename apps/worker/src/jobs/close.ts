@@ -20,7 +20,7 @@ export class CloseHandler {
   constructor(
     private readonly registry: Pick<SessionRegistry, 'get' | 'close'>,
     private readonly workerId: string,
-    private readonly log?: Logger,
+    private readonly log: Logger,
   ) {}
 
   async close(job: CloseJob): Promise<CloseJobResult> {
@@ -31,7 +31,7 @@ export class CloseHandler {
       session.exclusive(async () => undefined),
       Math.max(0, job.deadlineAt - Date.now() - ANSWER_MARGIN_MS),
     );
-    if (waited.timedOut) this.log?.warn({ sessionId: job.sessionId }, 'closing a session whose work did not finish');
+    if (waited.timedOut) this.log.warn({ sessionId: job.sessionId }, 'closing a session whose work did not finish');
     const closed = await this.registry.close(job.sessionId, 'deleted');
     return closed ? { ok: true, workerId: this.workerId } : jobFailure(this.workerId, SESSION_GONE);
   }
