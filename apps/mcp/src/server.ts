@@ -8,13 +8,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { BrowseResponse, SessionClosed, UsageRecord } from '@pagemap/contracts';
+import { BrowseResponse, ParamValue, SessionClosed, UsageRecord } from '@pagemap/contracts';
 import { type Pagemap, PagemapApiError, PagemapSdkError, type BrowseResult } from '@pagemap/sdk';
 
 export const MCP_SERVER_NAME = 'pagemap';
 export const MCP_SERVER_VERSION = '0.1.0';
 
-const ParamValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 const Params = z.record(z.string(), ParamValue);
 
 /**

@@ -14,7 +14,7 @@ import { ERROR_CODES, ErrorBody } from './errors';
 import { HealthRecord } from './health';
 import { LIMITS } from './limits';
 import type { JsonObject } from './openapi-parts';
-import { Tool, ToolCall, ToolError, ToolParam, ToolResult, TOOL_ERROR_CODES } from './tools';
+import { FileValue, Tool, ToolCall, ToolError, ToolParam, ToolResult, TOOL_ERROR_CODES } from './tools';
 import { UsageRecord } from './usage';
 
 /** Converts one registry of named schemas to `components.schemas` entries. */
@@ -52,7 +52,7 @@ function openObjects(node: unknown): unknown {
 
 /** The request and response schemas, with what JSON Schema can say beyond zod's conversion. */
 export function componentSchemas(): Record<string, JsonObject> {
-  const input = convert({ BrowseRequest, ToolCall, PlaygroundTokenRequest }, 'input');
+  const input = convert({ BrowseRequest, ToolCall, FileValue, PlaygroundTokenRequest }, 'input');
   const output = convert(
     {
       BrowseResponse,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const ToolParam = z.object({
   name: z.string(),
   description: z.string(),
-  type: z.enum(['string', 'number', 'boolean', 'email', 'password', 'url', 'date', 'enum', 'text']).optional(),
+  type: z.enum(['string', 'number', 'boolean', 'email', 'password', 'url', 'date', 'enum', 'text', 'file']).optional(),
   required: z.boolean().optional(),
   /** Allowed values, for selects and radio groups (none for a list longer than 50: its description says how many, and any is taken by its text). */
   options: z.array(z.string()).optional(),
@@ -67,12 +67,32 @@ export const ToolResult = z.object({
 });
 export type ToolResult = z.infer<typeof ToolResult>;
 
-/** Parameter values: strings, numbers or booleans (a checkbox), or a list for multi-selects. */
+/** The most characters of a file's content in a request (its text, or its bytes in base64); the body limit bounds it too. */
+const MAX_FILE_CHARS = 90_000;
+const FileName = z.string().min(1).max(255);
+const MediaType = z.string().max(100).optional();
+
+/**
+ * A file for a param of type `file` (a file input): its name and its content, as text or as
+ * base64 of its bytes; `type` is its media type (else taken from the name's extension).
+ */
+export const FileValue = z.union([
+  z.strictObject({ name: FileName, text: z.string().max(MAX_FILE_CHARS), type: MediaType }),
+  z.strictObject({ name: FileName, base64: z.string().max(MAX_FILE_CHARS), type: MediaType }),
+]);
+export type FileValue = z.infer<typeof FileValue>;
+
+/**
+ * Parameter values: strings, numbers or booleans (a checkbox), a list for multi-selects, and
+ * for a file input a file or a list of files.
+ */
 export const ParamValue = z.union([
   z.string().max(10_000),
   z.number(),
   z.boolean(),
   z.array(z.string().max(10_000)).max(100),
+  FileValue,
+  z.array(FileValue).max(20),
 ]);
 export const ToolParams = z.record(z.string().max(200), ParamValue);
 export type ToolParams = z.infer<typeof ToolParams>;

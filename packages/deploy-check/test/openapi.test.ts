@@ -93,6 +93,16 @@ test('request schemas accept what the contract allows and refuse what the gatewa
   expect(validRequest('BrowseRequest', { url: 'https://example.com/', params: { a: 'b' } })).toBe(false);
   expect(validRequest('BrowseRequest', { url: 'https://example.com/', extra: 1 })).toBe(false);
   expect(validRequest('BrowseRequest', { url: 'ftp://example.com/' })).toBe(false);
+  // A file input's param: a file, or a list of files, each with its content as text or base64.
+  const withParams = (params: unknown) => ({ session_id: 'A'.repeat(24), tool: 'choose_file', params });
+  expect(validRequest('BrowseRequest', withParams({ cv: { name: 'cv.txt', text: 'Ann' } }))).toBe(true);
+  expect(
+    validRequest('BrowseRequest', withParams({ cv: [{ name: 'a.pdf', base64: 'JVBERg==', type: 'application/pdf' }] })),
+  ).toBe(true);
+  expect(validRequest('BrowseRequest', withParams({ cv: { name: 'cv.txt' } }))).toBe(false);
+  expect(validRequest('BrowseRequest', withParams({ cv: { name: 'cv.txt', text: 'a', path: '/etc/passwd' } }))).toBe(
+    false,
+  );
 });
 
 /** Every `additionalProperties: false` under a schema, as JSON pointers. */
@@ -105,9 +115,12 @@ function closedObjects(node: unknown, at = ''): string[] {
 
 test('evolution rule: response schemas are open (new fields validate), request schemas strict', () => {
   const schemas = doc.components.schemas as Json;
-  const requests = ['BrowseRequest', 'ToolCall', 'PlaygroundTokenRequest'];
-  // Requests are closed at the top and in every nested object they define (e.g. `screenshot` options).
-  for (const name of requests) expect([name, closedObjects(schemas[name]).includes('/')]).toEqual([name, true]);
+  const requests = ['BrowseRequest', 'ToolCall', 'PlaygroundTokenRequest', 'FileValue'];
+  // Requests are closed at the top and in every nested object they define (e.g. `screenshot` options);
+  // a file is one of two closed objects (its content as text, or as base64).
+  for (const name of requests.filter((n) => n !== 'FileValue'))
+    expect([name, closedObjects(schemas[name]).includes('/')]).toEqual([name, true]);
+  expect(closedObjects(schemas.FileValue)).toEqual(['/anyOf/0', '/anyOf/1']);
   for (const name of Object.keys(schemas).filter((n) => !requests.includes(n)))
     expect([name, closedObjects(schemas[name])]).toEqual([name, []]);
   expect(validRequest('ToolCall', { tool: 'a', extra: 1 })).toBe(false);

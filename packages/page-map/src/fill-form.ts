@@ -216,7 +216,9 @@ export function throwIfNotHeld(readBack: ReadBack[], submit: boolean): void {
           ? `"${r.param}" shows the value given, but the form would send nothing for it: the page's own field behind the box did not take it (not one of its options, or an item not yet added)`
           : r.value === undefined
             ? `"${r.param}" does not hold the value given`
-            : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
+            : Array.isArray(r.value) && r.value.length === 0
+              ? `"${r.param}" holds nothing`
+              : `"${r.param}" holds ${JSON.stringify(Array.isArray(r.value) ? r.value : String(r.value).slice(0, 80))} instead of the value given`,
     )
     .join('; ');
   const sent = submit ? ' Nothing was sent.' : '';

@@ -25,6 +25,10 @@
  *   after the load event, into a page that offers plenty already (menus, links, buttons): the map
  *   waits for the scripts the page's scripts asked for to land. Before, on a network slow to bring
  *   that module (or a loaded machine), the map had no table search.
+ * - Its form page's cover image is a file input inside a `<label>` drawn as the chooser ("Choose
+ *   file" and the chosen file's name), under a label tied to nothing ("Cover image"): its param is
+ *   `cover_image`, not the chooser's words (`choose_file_cover_redesign_fin`); the page shows the
+ *   name of the file chosen. Before, no file input was a field at all.
  * - Its form page's cards of loose fields with no button of their own ("Validation states",
  *   "Search with suggestions") are a group each. Before, four cards were one tool of seven fields,
  *   held by the page's wrapper for another card's "Upload new photo".
@@ -37,7 +41,7 @@
  */
 import { dirname, join } from 'node:path';
 import type { HTTPRequest } from 'puppeteer-core';
-import { extractPageMap } from '../src';
+import { extractPageMap, runTool } from '../src';
 import { useExternalEnv, withExternalPage, withSlowRequests, type OpenedPage } from './external-env';
 
 const SITE = join(dirname(require.resolve('gentelella/package.json')), 'dist');
@@ -141,7 +145,8 @@ test('an app mount point still empty at the load event is waited for, as its mod
 test("a stepper's buttons, a rating's stars and a chip's Remove send none of the fields near them", async () => {
   await withPage('form.html', async ({ map }) => {
     const meta = map.tools.find((t) => t.tool.params.some((p) => p.name === 'priority'))?.tool;
-    expect(meta?.params.map((p) => p.name)).toEqual(['priority', 'team_size']);
+    // The card's cover image is its file input, set by no button either.
+    expect(meta?.params.map((p) => p.name)).toEqual(['priority', 'team_size', 'cover_image']);
     expect(meta?.description).toMatch(/nothing is sent/);
     const sentWith = map.tools.map((t) => t.tool.description).filter((d) => /button "(Remove|−|\+|\d stars?)"/.test(d));
     expect(sentWith).toEqual([]);
@@ -193,4 +198,20 @@ test('a rich text editor that keeps a hidden textarea after it in sync is that t
     },
     '.rt-editor',
   );
+});
+
+test('a file input is named by the label before its chooser, and the file chosen is the one the page shows', async () => {
+  await withPage('form.html', async ({ page, map }) => {
+    const tool = map.tools.find((t) => t.tool.params.some((p) => p.name === 'cover_image'))!.tool;
+    const cover = tool.params.find((p) => p.name === 'cover_image')!;
+    expect(cover).toMatchObject({
+      type: 'file',
+      description: expect.stringMatching(/^Cover image \(a file: .*accepts image\/\*\)$/),
+    });
+    const png = { name: 'launch.png', base64: 'iVBORw0KGgo=' };
+    const out = await runTool(page, map, { tool: tool.name, params: { cover_image: png } }, { timeoutMs: 8000 });
+    expect(out.result).toMatchObject({ success: true, filled: { cover_image: ['launch.png'] } });
+    expect(await page.$eval('#cover-name', (e) => e.textContent)).toBe('launch.png');
+    expect(await page.$eval('#cover', (e) => (e as HTMLInputElement).files?.[0]?.type)).toBe('image/png');
+  });
 });

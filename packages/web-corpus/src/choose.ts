@@ -96,7 +96,8 @@ function optionMatch(param: ToolParam, value: string): { option: string; score: 
 /** How well a labelled value fits a param: by the label, or (a little less) because the value is one of its options. */
 function fitScore(label: string, value: string | number | boolean | string[], param: ToolParam): number {
   const byLabel = bestSimilarity(label, paramTexts(param));
-  const values = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  // Only text is matched against options (a file, given as an object, never is one).
+  const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
   let byOption = 0;
   if (values.length && param.options?.length) {
     const scores = values.map((v) => optionMatch(param, v)?.score ?? 0);

@@ -23,7 +23,8 @@ export function buttonlessGroup(f: Element, ri: RootInfo, standaloneSoFar: numbe
   const container = f.parentElement ?? f;
   if (isOpenerBox(f)) return null;
   if (searchBox(f)) return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri };
-  if (standaloneSoFar < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t)))
+  // A file input alone: the page reads the files as they are chosen (an upload on change).
+  if (standaloneSoFar < MAX_STANDALONE && (f.tagName !== 'INPUT' || STANDALONE_TYPES.has(t) || t === 'file'))
     return { kind: 'widget', container, form: null, fields: [f], buttons: [], ri, standalone: true };
   return null;
 }

@@ -98,15 +98,16 @@ const behindTags = (el: Element): boolean =>
   Array.from(el.parentElement?.querySelectorAll('input') ?? []).some((f) => f !== el && chipBoxOf(f)?.box.contains(el));
 
 /**
- * Visible (and taking room, and no part of a drawn select), a styled checkbox/radio hidden behind
- * a visible label, or a select a script replaced.
+ * Visible (and taking room, and no part of a drawn select), a styled checkbox, radio or file input
+ * hidden behind a visible label, or a select a script replaced.
  */
 export const fieldVisible = (el: Element): boolean => {
   if (el.closest(CAPTCHA_WIDGET)) return false; // a CAPTCHA widget's own checkbox is not a parameter
   if (visible(el) && !offScreen(el)) return !inSelectWidget(el) && !noRoom(el) && !behindTags(el);
   if (el.tagName === 'SELECT') return replacedSelect(el);
   const t = (el as HTMLInputElement).type;
-  if (t === 'checkbox' || t === 'radio') {
+  // A file input is often made unseen under a drop zone, or hidden behind the label that opens it.
+  if (t === 'checkbox' || t === 'radio' || t === 'file') {
     const l = (el as HTMLInputElement).labels;
     return !!(l && Array.from(l).some((x) => visible(x)));
   }

@@ -43,7 +43,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     placeholder: clean(el.getAttribute('placeholder'), 100),
     autocomplete: (el.getAttribute('autocomplete') ?? '').toLowerCase(),
     required: inp.required === true || el.getAttribute('aria-required') === 'true',
-    multiple: tag === 'select' ? (el as HTMLSelectElement).multiple : false,
+    multiple: tag === 'select' ? (el as HTMLSelectElement).multiple : type === 'file' && inp.multiple,
     paramDesc: clean(el.getAttribute('toolparamdescription'), 200),
     inputmode: (el.getAttribute('inputmode') ?? '').toLowerCase(),
     maxlength: inp.maxLength > 0 ? inp.maxLength : 0,
@@ -51,6 +51,7 @@ export const describeField = (el: Element, ri: RootInfo): RawField => {
     section: sectionOf(el),
   };
   if (type === 'contenteditable' && !label) takeOverTextarea(f, el, ri);
+  if (type === 'file' && inp.accept) f.accept = clean(inp.accept, 100);
   const hint = hintOf(el, ri.root) || note;
   if (hint) f.hint = hint;
   const box = revealerOf(el);

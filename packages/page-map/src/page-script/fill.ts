@@ -9,12 +9,19 @@
 import { fire, setNativeValue } from './native-value';
 import { setSplitCode } from './split-code';
 import type { RawField } from '../shared/page-script-types';
-import type { FillField, PageScriptRequest, PageScriptResponse, ReadBack } from '../shared/page-script-protocol';
+import type {
+  FileData,
+  FillField,
+  PageScriptRequest,
+  PageScriptResponse,
+  ReadBack,
+} from '../shared/page-script-protocol';
+import { setFiles } from './files';
 import { addItems, collectsItems, drivenControl, widgetsSettled } from './driven-control';
 import { driveDrawnSelects } from './drawn-select';
 import { dropDownOf } from './field-controls';
 import { findForm, type FormEntry } from './forms';
-import { readBack } from './read-back';
+import { readBack, wantedList } from './read-back';
 import { buttonLabel } from './labels';
 import { drawsSuggestions, isCombobox } from './fields';
 import { awaitDrawnList, pickTyped, settleSuggestions } from './suggestions';
@@ -23,6 +30,7 @@ import { sendWatched } from './validity';
 function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: boolean, stay = false): void {
   const el = els[0] as HTMLInputElement;
   const win = (el.ownerDocument.defaultView ?? window) as typeof window;
+  if (raw.type === 'file') return setFiles(el, v as FileData[]);
   // A code across one-character boxes: each box holds its character, whatever the keys did.
   if (raw.split) return setSplitCode(els, String(v));
   if (typed) {
@@ -35,7 +43,7 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
     }
   }
   if (raw.type === 'radio' || raw.type === 'checkbox-group') {
-    const wanted = (Array.isArray(v) ? v : [String(v)]).map((x) => x.toLowerCase());
+    const wanted = wantedList(v);
     for (let k = 0; k < els.length; k++) {
       const box = els[k] as HTMLInputElement;
       const match =
@@ -48,7 +56,7 @@ function setValue(raw: RawField, els: Element[], v: FillField['value'], typed: b
     if (el.checked !== on) el.click();
   } else if (raw.type === 'select') {
     const sel = el as unknown as HTMLSelectElement;
-    const wanted = (Array.isArray(v) ? v : [String(v)]).map((x) => x.toLowerCase());
+    const wanted = wantedList(v);
     for (const o of Array.from(sel.options)) {
       // A disabled option (or one in a disabled group) is one no person can choose.
       o.selected =

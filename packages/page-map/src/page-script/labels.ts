@@ -68,12 +68,12 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
         .map((l) => ownText(l))
         .join(' '),
     );
-    if (t) return { label: t, nearby: '' };
+    if (t) return { label: unlessChooser(el, labels[0]!, t), nearby: '' };
   }
   const wrap = el.closest('label');
   if (wrap) {
     const t = ownText(wrap);
-    if (t) return { label: t, nearby: '' };
+    if (t) return { label: unlessChooser(el, wrap, t), nearby: '' };
   }
   const orphan = orphanLabelBefore(el);
   if (orphan) return { label: orphan, nearby: '' };
@@ -97,6 +97,17 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     nearby = headingFor(el, 8);
   return { label: '', nearby };
 };
+
+/** A file chooser's own words ("Choose file", "Browse…"), often with the chosen file's name after them. */
+const CHOOSER =
+  /^(choose|select|browse|pick|attach|upload|add)\b.{0,12}\b(files?|photos?|images?|documents?)\b|^browse\b/i;
+
+/**
+ * A file input's label that is its chooser's button ("Choose file cover-redesign-final.jpg" in
+ * Gentelella's form) names it by the label tied to nothing right before (its "Cover image").
+ */
+const unlessChooser = (el: Element, label: Element, text: string): string =>
+  (el as HTMLInputElement).type === 'file' && CHOOSER.test(text) ? orphanLabelBefore(label) || text : text;
 
 /**
  * The label of the control a script hid and drew a box of tags in place of (a multiple select

@@ -7,7 +7,8 @@
  */
 import { splitCodeValue } from './split-code';
 import type { RawField } from '../shared/page-script-types';
-import type { FillField, ReadBack } from '../shared/page-script-protocol';
+import type { FileData, FillField, ReadBack } from '../shared/page-script-protocol';
+import { filesReadBack } from './files';
 import { clean } from './dom';
 import { collectsItems, drivenControl, heldItems, itemsOf, sentValues } from './driven-control';
 
@@ -44,8 +45,9 @@ export function sameText(asked: string, held: string): boolean {
   return alnum(asked) !== '' && alnum(asked) === alnum(held);
 }
 
-function wantedList(v: FillField['value']): string[] {
-  return (Array.isArray(v) ? v : [String(v)]).map((x) => x.toLowerCase());
+/** The choices asked for, lower-cased: one value or a list. */
+export function wantedList(v: FillField['value']): string[] {
+  return (Array.isArray(v) ? v : [v]).map((x) => String(x).toLowerCase());
 }
 
 const isOn = (v: FillField['value']) => v === true || v === 'true' || v === 'on' || v === 'yes' || v === 1 || v === '1';
@@ -67,6 +69,7 @@ function listReadBack(el: HTMLInputElement, want: FillField): ReadBack {
 export function readBack(raw: RawField, els: Element[], want: FillField): ReadBack {
   const el = els[0] as HTMLInputElement;
   const secret = raw.type === 'password';
+  if (raw.type === 'file') return filesReadBack(el, want.param, want.value as FileData[]);
   if (raw.type === 'checkbox') return { param: want.param, holds: el.checked === isOn(want.value), value: el.checked };
   if (CHOICE_TYPES.has(raw.type)) {
     const { values, labels } = chosen(raw, els);

@@ -10,7 +10,7 @@ export const CAPTCHA_PRESENT_SEL =
 export const CAPTCHA_WIDGET = '.g-recaptcha,.h-captcha,.cf-turnstile,[data-sitekey]';
 export const BUTTON_SEL = 'button,input[type=submit],input[type=button],input[type=image],[role=button]';
 export const FIELD_SEL = 'input,select,textarea,[contenteditable]';
-export const SKIP_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'file']);
+export const SKIP_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset']);
 export const BLOCK_TAGS = new Set([
   'P',
   'DIV',

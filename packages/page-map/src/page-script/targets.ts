@@ -80,7 +80,7 @@ const formSubmittedBy = (el: Element): HTMLFormElement | null => {
 };
 
 /** Inputs nobody types into: the ones that are no field at all, and boxes that are ticked. */
-const UNTYPED_INPUTS = new Set([...SKIP_INPUT_TYPES, 'checkbox', 'radio']);
+const UNTYPED_INPUTS = new Set([...SKIP_INPUT_TYPES, 'checkbox', 'radio', 'file']);
 
 /** A text field of the form holds something typed since the page loaded (its value is not its default). */
 const typedInto = (form: HTMLFormElement): boolean =>

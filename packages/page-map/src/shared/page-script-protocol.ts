@@ -5,11 +5,18 @@
  */
 import type { RawPage, PageSignals, RawSlider } from './page-script-types';
 
+/** A file for a file input, as validate-params.ts made it: its name, media type and bytes in base64. */
+export interface FileData {
+  name: string;
+  type: string;
+  base64: string;
+}
+
 export interface FillField {
   key: string;
   /** Param name, for error messages (never the value). */
   param: string;
-  value: string | number | boolean | string[];
+  value: string | number | boolean | string[] | FileData[];
   /** Typed already through trusted key input: set by script only if the field refused it. */
   typed?: boolean;
 }

@@ -46,6 +46,8 @@ export interface RawField {
   tags?: string[];
   /** A code drawn as this many one-character boxes side by side (page-script/split-code.ts): one field, a character per box. */
   split?: number;
+  /** A file input's `accept` list (".pdf,.txt", "image/*"): the files the page asks for. */
+  accept?: string;
 }
 
 export interface RawGroup {

@@ -24,6 +24,8 @@ export function paramType(f: RawField): ParamType {
       return 'date';
     case 'checkbox':
       return 'boolean';
+    case 'file':
+      return 'file';
     case 'select':
     case 'radio':
     case 'checkbox-group':
@@ -57,10 +59,18 @@ export function fieldDescription(f: RawField): string {
   if (f.hint && f.hint !== base && f.hint !== f.placeholder) hints.push(f.hint);
   if (f.collects) hints.push('each line is added to the list the form sends');
   if (f.type === 'checkbox') hints.push('true to check');
+  if (f.type === 'file') hints.push(fileHint(f));
   if (f.optionCount) hints.push(longListHint(f));
-  else if (f.type === 'checkbox-group' || f.multiple) hints.push('one or more of the options');
+  else if (f.type === 'checkbox-group' || (f.multiple && f.type !== 'file')) hints.push('one or more of the options');
   else if (f.type === 'radio' || f.type === 'select') hints.push('one of the options');
   return clip(hints.length ? `${base} (${hints.join('; ')})` : base, 300);
+}
+
+/** How a file is given, which files the page asks for, and whether it takes several. */
+function fileHint(f: RawField): string {
+  const how = f.multiple ? 'one or more files, as an array of' : 'a file:';
+  const accepts = f.accept ? `; it accepts ${f.accept}` : '';
+  return `${how} {"name", "text"} or {"name", "base64"}${accepts}`;
 }
 
 /** A list too long to list: how many options, a few of them, and that any is chosen by its text. */

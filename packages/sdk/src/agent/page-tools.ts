@@ -52,7 +52,7 @@ export const READ_DEFINITION: ToolDefinition = {
   inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
 };
 
-const JSON_TYPES: Record<NonNullable<ToolParam['type']>, 'string' | 'number' | 'boolean'> = {
+const JSON_TYPES: Record<Exclude<ToolParam['type'], 'file' | undefined>, 'string' | 'number' | 'boolean'> = {
   string: 'string',
   text: 'string',
   email: 'string',
@@ -69,7 +69,22 @@ export function isSecretParam(p: ToolParam): boolean {
   return p.type === 'password' || (p.type === undefined && /pass(word|code|phrase)?$|^pin$/i.test(p.name));
 }
 
+/** A file for a file input: its name, and its content as text or as base64 of its bytes. */
+const FILE_SCHEMA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'The file name, with its extension (notes.txt, photo.png).' },
+    text: { type: 'string', description: 'The content, for a text file.' },
+    base64: { type: 'string', description: "The content's bytes in base64, for any other file." },
+    type: { type: 'string', description: 'Its media type; left out, taken from the extension.' },
+  },
+  required: ['name'],
+  additionalProperties: false,
+};
+
 function paramSchema(p: ToolParam, secretNames: string[]): Record<string, unknown> {
+  if (p.type === 'file')
+    return { anyOf: [FILE_SCHEMA, { type: 'array', items: FILE_SCHEMA }], description: p.description };
   const schema: Record<string, unknown> = { type: JSON_TYPES[p.type ?? 'string'] };
   let description = p.description;
   if (p.type && !['string', 'text', 'enum', 'number', 'boolean', 'password'].includes(p.type))

@@ -106,6 +106,27 @@ describe('pageToolDefinitions', () => {
     });
   });
 
+  test('a file param takes a file (its name, and its content as text or base64) or a list of files', () => {
+    const [upload] = pageToolDefinitions(
+      [
+        {
+          name: 'apply',
+          description: 'Apply.',
+          params: [{ name: 'cv', description: 'Your CV', type: 'file', required: true }],
+        },
+      ],
+      {},
+    );
+    const cv = upload!.inputSchema.properties.cv as { anyOf: Array<Record<string, unknown>>; description: string };
+    const [one, list] = cv.anyOf;
+    expect(one).toMatchObject({ type: 'object', required: ['name'], additionalProperties: false });
+    expect(Object.keys(one!.properties as object)).toEqual(['name', 'text', 'base64', 'type']);
+    expect(list).toEqual({ type: 'array', items: one });
+    expect(cv.description).toBe('Your CV');
+    expect(upload!.inputSchema.required).toEqual(['cv']);
+    expect(upload!.takesSecrets).toBe(false);
+  });
+
   test('only a tool that takes a credential may get secrets', () => {
     expect(defs.map((d) => d.takesSecrets)).toEqual([true, false, false, false]);
   });

@@ -37,8 +37,20 @@ const ENTER_BY_DEFAULT: ToolParam = {
 /** Words by which a field says it makes something new: its tool adds; any other sends. */
 const ADDS = /\b(add|new|create)\b/i;
 
-function describe(label: string, choice: boolean, enter: boolean, listened: boolean, tags?: string[]): string {
+/** What the field is and does: chosen in (a list, a file input), typed into, acting on Enter, a box of tags. */
+interface FieldWay {
+  choice: boolean;
+  /** A file input: whether it takes one file or several. */
+  file: false | 'one' | 'several';
+  enter: boolean;
+  listened: boolean;
+  tags?: string[];
+}
+
+function describe(label: string, { choice, file, enter, listened, tags }: FieldWay): string {
   const what = label ? `"${clip(label, 60)}" ` : '';
+  if (file)
+    return `Choose ${file === 'one' ? 'the file' : 'files'} for the ${what}file input, as a person does in the file dialog. It has no button of its own, so nothing is sent: the page reacts to the file chosen (it may show or upload it).`;
   if (tags && enter)
     return clip(
       `Add a tag to the ${what}box of tags: types it and presses Enter, as a person does. It holds ${tags.map((t) => `"${t}"`).join(', ')}; the remove_item tool of the list ${what}removes one.`,
@@ -65,9 +77,10 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
   const ownName = readableName(f).replace(/_/g, ' ');
   const label = f.label || f.placeholder || (f.nearby.length <= 40 ? f.nearby : '') || ownName || f.nearby;
   const choice = f.type === 'select';
-  const listened = !choice && f.entersOn !== true && f.hearsKeys === true;
-  const enter = (!choice && f.entersOn === true) || listened;
-  const verb = choice ? 'choose' : listened ? (ADDS.test(label) || f.tags ? 'add' : 'submit') : 'fill';
+  const file = f.type !== 'file' ? false : f.multiple ? 'several' : 'one';
+  const listened = !choice && !file && f.entersOn !== true && f.hearsKeys === true;
+  const enter = (!choice && !file && f.entersOn === true) || listened;
+  const verb = choice || file ? 'choose' : listened ? (ADDS.test(label) || f.tags ? 'add' : 'submit') : 'fill';
   const named = slug(label, 30) || 'field';
   // "Add a book" is add_a_book, not add_add_a_book.
   const base = named.startsWith(`${verb}_`) ? named : `${verb}_${named}`;
@@ -90,7 +103,7 @@ export function standaloneCandidate(g: RawGroup): Candidate | null {
     base,
     score: g.inMain ? 55 : 42,
     order: g.order,
-    tool: { name: base, description: describe(label, choice, enter, listened, f.tags), params },
+    tool: { name: base, description: describe(label, { choice, file, enter, listened, tags: f.tags }), params },
     binding: fillBinding,
     // The same field repeated (a header's and a footer's copy) once; fields that only their
     // names tell apart (nameless boxes under different headings) each keep their tool.
