@@ -18,6 +18,7 @@ export const GOVUK_COMPONENTS = [
   'date-input',
   'details',
   'error-summary',
+  'file-upload',
   'input',
   'password-input',
   'radios',

@@ -46,3 +46,16 @@ export async function clickOptionsAfter(page: Page, map: PageMap, call: ToolCall
   const next = await extractPageMap(page, { includeContent: false });
   return { next, options: next.tools.find((t) => t.tool.name === 'click')?.tool.params[0]?.options ?? [] };
 }
+
+/** The page map's one tool taking a file, and the name of its file param (the tests fail without one). */
+export function fileToolOf(map: PageMap): {
+  tool: string;
+  param: string;
+  description: string;
+  toolDescription: string;
+} {
+  const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))?.tool;
+  if (!tool) throw new Error(`no tool takes a file: ${map.tools.map((t) => t.tool.name).join(', ')}`);
+  const param = tool.params.find((p) => p.type === 'file')!;
+  return { tool: tool.name, param: param.name, description: param.description, toolDescription: tool.description };
+}

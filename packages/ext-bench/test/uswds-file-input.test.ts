@@ -7,7 +7,7 @@
  */
 import { runTool } from '@pagemap/page-map';
 import type { Page } from 'puppeteer-core';
-import { sourcePages } from './source-pages';
+import { fileToolOf, sourcePages } from './source-pages';
 
 const { withPage } = sourcePages('uswds');
 
@@ -22,14 +22,12 @@ const previews = (page: Page) =>
 
 test('a file input is a tool taking a file; the chosen file is the input’s, and the page shows it', async () => {
   await withPage('usa-file-input/file-input-single.html', async (page, map) => {
-    const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))?.tool;
-    expect(tool).toBeDefined();
-    const param = tool!.params.find((p) => p.type === 'file')!;
-    expect(param.description).toContain('it accepts .pdf,.txt');
-    expect(tool!.description).toMatch(/^Choose the file for/);
+    const { tool, param, description, toolDescription } = fileToolOf(map);
+    expect(description).toContain('it accepts .pdf,.txt');
+    expect(toolDescription).toMatch(/^Choose the file for/);
     const file = { name: 'notes.txt', text: 'Minutes of the meeting.' };
-    const out = await runTool(page, map, { tool: tool!.name, params: { [param.name]: file } }, { timeoutMs: 8000 });
-    expect(out.result).toMatchObject({ success: true, filled: { [param.name]: ['notes.txt'] } });
+    const out = await runTool(page, map, { tool, params: { [param]: file } }, { timeoutMs: 8000 });
+    expect(out.result).toMatchObject({ success: true, filled: { [param]: ['notes.txt'] } });
     expect(await heldFiles(page)).toEqual([['notes.txt', 'text/plain', 'Minutes of the meeting.']]);
     expect(await previews(page)).toEqual(['notes.txt']);
   });
@@ -37,10 +35,9 @@ test('a file input is a tool taking a file; the chosen file is the input’s, an
 
 test('a file the page refuses (not of its accepted types) fails the tool: the input holds nothing', async () => {
   await withPage('usa-file-input/file-input-single.html', async (page, map) => {
-    const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))!.tool;
-    const param = tool.params.find((p) => p.type === 'file')!.name;
+    const { tool, param } = fileToolOf(map);
     const png = { name: 'photo.png', base64: 'iVBORw0KGgo=' };
-    const out = await runTool(page, map, { tool: tool.name, params: { [param]: png } }, { timeoutMs: 8000 });
+    const out = await runTool(page, map, { tool, params: { [param]: png } }, { timeoutMs: 8000 });
     expect(out.result.success).toBe(false);
     expect(out.result.error?.code).toBe('FIELD_NOT_SET');
     expect(await heldFiles(page)).toEqual([]);
@@ -50,13 +47,12 @@ test('a file the page refuses (not of its accepted types) fails the tool: the in
 
 test('an input taking several files takes a list; one taking one refuses a list', async () => {
   await withPage('usa-file-input/template.html', async (page, map) => {
-    const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))!.tool;
-    const param = tool.params.find((p) => p.type === 'file')!.name;
+    const { tool, param } = fileToolOf(map);
     const files = [
       { name: 'agenda.txt', text: '1. Budget' },
       { name: 'minutes.pdf', base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') },
     ];
-    const out = await runTool(page, map, { tool: tool.name, params: { [param]: files } }, { timeoutMs: 8000 });
+    const out = await runTool(page, map, { tool, params: { [param]: files } }, { timeoutMs: 8000 });
     expect(out.result.success).toBe(true);
     expect(await heldFiles(page)).toEqual([
       ['agenda.txt', 'text/plain', '1. Budget'],
@@ -65,13 +61,12 @@ test('an input taking several files takes a list; one taking one refuses a list'
     expect((await previews(page)).sort()).toEqual(['agenda.txt', 'minutes.pdf']);
   });
   await withPage('usa-file-input/file-input-single.html', async (page, map) => {
-    const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))!.tool;
-    const param = tool.params.find((p) => p.type === 'file')!.name;
+    const { tool, param } = fileToolOf(map);
     const two = [
       { name: 'a.txt', text: 'a' },
       { name: 'b.txt', text: 'b' },
     ];
-    const out = await runTool(page, map, { tool: tool.name, params: { [param]: two } }, { timeoutMs: 8000 });
+    const out = await runTool(page, map, { tool, params: { [param]: two } }, { timeoutMs: 8000 });
     expect(out.result.error?.code).toBe('INVALID_PARAMS');
     expect(await heldFiles(page)).toEqual([]);
   });

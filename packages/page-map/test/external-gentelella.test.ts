@@ -28,7 +28,9 @@
  * - Its form page's cover image is a file input inside a `<label>` drawn as the chooser ("Choose
  *   file" and the chosen file's name), under a label tied to nothing ("Cover image"): its param is
  *   `cover_image`, not the chooser's words (`choose_file_cover_redesign_fin`); the page shows the
- *   name of the file chosen. Before, no file input was a field at all.
+ *   name of the file chosen. Before, no file input was a field at all. Its upload page's drop zone
+ *   (a label around a hidden input, "Drop files here or click to browse …") is named by its
+ *   section, "File upload"; before, by the drop zone's words (`choose_drop_files_here_or_click_to_br`).
  * - Its form page's cards of loose fields with no button of their own ("Validation states",
  *   "Search with suggestions") are a group each. Before, four cards were one tool of seven fields,
  *   held by the page's wrapper for another card's "Upload new photo".
@@ -213,5 +215,22 @@ test('a file input is named by the label before its chooser, and the file chosen
     expect(out.result).toMatchObject({ success: true, filled: { cover_image: ['launch.png'] } });
     expect(await page.$eval('#cover-name', (e) => e.textContent)).toBe('launch.png');
     expect(await page.$eval('#cover', (e) => (e as HTMLInputElement).files?.[0]?.type)).toBe('image/png');
+  });
+});
+
+test("a drop zone's chooser words name no file input: its section does, and they stay as its hint", async () => {
+  await withPage('form_upload.html', async ({ page, map }) => {
+    const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))?.tool;
+    expect(tool?.name).toBe('choose_file_upload');
+    expect(tool?.params[0]?.description).toMatch(/^File upload \(Drop files here or click to browse PNG, JPG, PDF/);
+    const files = [
+      { name: 'q1-report.pdf', base64: 'JVBERi0xLjQKJSVFT0YK' },
+      { name: 'q1-figures.csv', text: 'quarter,revenue\nQ1,120\n' },
+    ];
+    const out = await runTool(page, map, { tool: tool!.name, params: { file_upload: files } }, { timeoutMs: 8000 });
+    expect(out.result.success).toBe(true);
+    expect(
+      await page.$eval('#file', (e) => Array.from((e as HTMLInputElement).files ?? []).map((f) => f.name)),
+    ).toEqual(['q1-report.pdf', 'q1-figures.csv']);
   });
 });

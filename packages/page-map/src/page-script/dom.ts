@@ -189,3 +189,6 @@ export function inTopViewport(el: Element, x: number, y: number): { x: number; y
   }
   return { x, y };
 }
+
+/** Letters or digits: a label an agent can ask for. "×", "›" or "⤴" alone is an icon. */
+export const speakable = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);

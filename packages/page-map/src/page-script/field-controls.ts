@@ -4,6 +4,7 @@
  * that drawing are its own, no fields.
  */
 import { chipBoxOf } from './chips';
+import { fileOpenerOf } from './file-opener';
 import { offScreen, positionedOver, visible } from './dom';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
@@ -106,10 +107,11 @@ export const fieldVisible = (el: Element): boolean => {
   if (visible(el) && !offScreen(el)) return !inSelectWidget(el) && !noRoom(el) && !behindTags(el);
   if (el.tagName === 'SELECT') return replacedSelect(el);
   const t = (el as HTMLInputElement).type;
-  // A file input is often made unseen under a drop zone, or hidden behind the label that opens it.
+  // A file input is often made unseen under a drop zone, or hidden behind the label or the button
+  // that opens it (file-opener.ts).
   if (t === 'checkbox' || t === 'radio' || t === 'file') {
     const l = (el as HTMLInputElement).labels;
-    return !!(l && Array.from(l).some((x) => visible(x)));
+    return !!(l && Array.from(l).some((x) => visible(x))) || fileOpenerOf(el) !== null;
   }
   return false;
 };

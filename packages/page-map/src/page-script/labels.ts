@@ -1,10 +1,12 @@
 /** What the page calls a control: field labels (or the text near an unlabeled one), button labels, a form's heading. */
-import { clean, flatText, ownText, referenced, textOf, visible } from './dom';
+import { clean, flatText, ownText, referenced, speakable, textOf, visible } from './dom';
 import { chipBoxOf } from './chips';
+import { fileOpenerOf, openerName } from './file-opener';
 import { headingFor } from './headings';
 import { CONTROL, followingLabel, labelsControlBefore } from './labels-after';
+import { columnHeader, rowHeader } from './labels-table';
 
-export { headingFor }; // where labels were read from before it had a module of its own
+export { headingFor, speakable }; // where labels were read from before they had modules of their own
 
 /**
  * The text of the elements an ID-reference attribute (aria-labelledby, aria-describedby) names, in
@@ -68,13 +70,15 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
         .map((l) => ownText(l))
         .join(' '),
     );
-    if (t) return { label: unlessChooser(el, labels[0]!, t), nearby: '' };
+    if (t) return unlessChooser(el, labels[0]!, t);
   }
   const wrap = el.closest('label');
   if (wrap) {
     const t = ownText(wrap);
-    if (t) return { label: unlessChooser(el, wrap, t), nearby: '' };
+    if (t) return unlessChooser(el, wrap, t);
   }
+  const opener = fileOpenerOf(el);
+  if (opener && !visible(el)) return { label: openerName(opener), nearby: '' };
   const orphan = orphanLabelBefore(el);
   if (orphan) return { label: orphan, nearby: '' };
   const title = el.getAttribute('title') || wrapperTitle(el);
@@ -98,16 +102,25 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   return { label: '', nearby };
 };
 
-/** A file chooser's own words ("Choose file", "Browse…"), often with the chosen file's name after them. */
+/**
+ * A file chooser's own words ("Choose file", "Browse…", often with the chosen file's name after
+ * them; a drop zone's "Drop files here or click to browse").
+ */
 const CHOOSER =
-  /^(choose|select|browse|pick|attach|upload|add)\b.{0,12}\b(files?|photos?|images?|documents?)\b|^browse\b/i;
+  /^(choose|select|browse|pick|attach|upload|add)\b.{0,12}\b(files?|photos?|images?|documents?)\b|^browse\b|^(drag|drop)\b.{0,40}\b(files?|here)\b|^click (here )?to (upload|browse)\b/i;
 
 /**
  * A file input's label that is its chooser's button ("Choose file cover-redesign-final.jpg" in
- * Gentelella's form) names it by the label tied to nothing right before (its "Cover image").
+ * Gentelella's form) names it by the label tied to nothing right before (its "Cover image"), else
+ * by its section's heading (a drop zone saying "Drop files here or click to browse PNG, JPG, PDF up
+ * to 50 MB", Gentelella's upload page: "File upload"); a drop zone's passage stays as its hint.
  */
-const unlessChooser = (el: Element, label: Element, text: string): string =>
-  (el as HTMLInputElement).type === 'file' && CHOOSER.test(text) ? orphanLabelBefore(label) || text : text;
+const unlessChooser = (el: Element, label: Element, text: string): { label: string; nearby: string; note?: string } => {
+  if ((el as HTMLInputElement).type !== 'file' || !CHOOSER.test(text)) return { label: text, nearby: '' };
+  const name = orphanLabelBefore(label) || headingFor(label);
+  if (!name) return { label: text, nearby: '' };
+  return { label: name, nearby: '', ...(isPassage(text) ? { note: text } : {}) };
+};
 
 /**
  * The label of the control a script hid and drew a box of tags in place of (a multiple select
@@ -209,38 +222,7 @@ function actionsOnly(el: Element): boolean {
 /** A sentence rather than a name: five words or more, or a closing full stop. */
 const isPassage = (s: string): boolean => s.split(' ').length >= 5 || /[.!?]$/.test(s);
 
-/**
- * The name a table row gives a field in one of its later cells: the first line of the row's first
- * cell (a parameters or settings table, "username * / string / (query)" | "The user name for login"
- * [box]), without a required mark or colon, when that cell holds no control and the line reads as
- * a name (at most 40 characters). It names the field when nothing in the field's own cell does but
- * a passage describing it, which becomes the field's note.
- */
-const rowHeader = (el: Element): string => {
-  const cell = el.closest('td,th') as HTMLTableCellElement | null;
-  const first = (cell?.parentElement as HTMLTableRowElement | null)?.cells?.[0];
-  if (!cell || !first || first === cell || first.querySelector(CONTROL)) return '';
-  const line =
-    ((first as HTMLElement).innerText ?? '')
-      .split('\n')
-      .map((l) => clean(l))
-      .find(Boolean) ?? '';
-  const name = line.replace(/[\s*:]+$/, '');
-  return name.length <= 40 && speakable(name) ? name : '';
-};
-
 const NOT_TEXT = 'head,script,style,template,noscript';
-
-/** A field in a table cell with nothing before it in its row: the header of its column. */
-const columnHeader = (el: Element): string => {
-  const cell = el.closest('td,th') as HTMLTableCellElement | null;
-  const table = cell?.closest('table');
-  if (!cell || !table) return '';
-  const head = table.querySelector('thead tr') ?? table.querySelector('tr');
-  if (!head || head === cell.parentElement) return '';
-  const th = head.children[cell.cellIndex];
-  return th && th.tagName === 'TH' && !th.querySelector('input,select,textarea') ? clean(th.textContent, 80) : '';
-};
 
 /** The legend of the fieldset around a field: the section a person reads it under ("Shipping address"). */
 export const sectionOf = (el: Element): string => {
@@ -248,10 +230,8 @@ export const sectionOf = (el: Element): string => {
   return legend ? clean(legend.textContent, 80) : '';
 };
 
-/** Letters or digits: a label an agent can ask for. "×", "›" or "⤴" alone is an icon. */
+/** A colon or an equals sign alone is no label. */
 const unlessSeparator = (s: string): string => (/^[:=]$/.test(s) ? '' : s);
-
-export const speakable = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
 
 /**
  * The words a control holds but does not show at this size, as its name when it shows none and has

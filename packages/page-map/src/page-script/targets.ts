@@ -17,6 +17,7 @@ import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
 import { firstLine, targetLabel, toggleLabel } from './target-label';
+import { opensHiddenFileInput } from './file-opener';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 import { openThenPress } from './revealed';
 import { cellsServed, itemsServed } from './served';
@@ -176,6 +177,7 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
       return false;
     if (leftToFormTool(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
       return false;
+    if (opensHiddenFileInput(el)) return false; // its file input is the field (file-opener.ts)
     // Inside a real link or a field: the link (follow_link) or the form's tool covers it.
     const link = el.closest('a[href]');
     if (link && !/^(#|javascript:)/i.test(link.getAttribute('href') ?? '')) return false;

@@ -16,14 +16,15 @@
  * listener, a range's pair of boxes, a box's own drop-down), ≈ 84.5 KB with boxes of tags (named
  * as a whole, their tags a list, added to in forms) and suggestion panels drawn as floating divs,
  * ≈ 85.5 KB with the choices of a hidden panel that a click elsewhere shows (jQuery plugins' pickers),
- * ≈ 86.5 KB with file inputs (their files set and read back, a chooser's label yielding to the one before).
- * A bound of 88 KB catches the build losing minification, and a bundle that grows past it is
+ * ≈ 86.5 KB with file inputs (their files set and read back, a chooser's label yielding to the one before),
+ * ≈ 87.5 KB with file inputs hidden behind a button of their own and drop zones named by their section.
+ * A bound of 92 KB catches the build losing minification, and a bundle that grows past it is
  * worth a look (what it costs per document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(88_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(92_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });

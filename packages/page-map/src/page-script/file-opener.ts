@@ -1,0 +1,58 @@
+/**
+ * A file input a script hid behind a control of its own: GOV.UK's enhanced file upload hides the
+ * input (`hidden`) and draws a button beside it ("No file chosen, Choose file or drop file") that
+ * opens the file dialog for it; a drop zone with a "Browse" button does the same. A person clicks
+ * the control and picks files; the hidden input is what holds them. So the input is the field,
+ * named by what names its opener, and the opener is no click target of its own (a click would
+ * open a dialog no agent can answer). Its files are set as the dialog sets them (files.ts).
+ */
+import { clean, isSubmitControl, textOf, visible } from './dom';
+import { CONTROL } from './labels-after';
+
+/** What a script draws to open a file dialog: a plain button, never one that sends a form. */
+const OPENER = 'button,[role=button],input[type=button]';
+
+/** How far up from the input its opener may be: the wrapper the script drew both in, and its parent. */
+const LEVELS = 2;
+
+/**
+ * The one visible control beside a hidden file input, within its wrapper: the only control there,
+ * a button that sends nothing. None when the wrapper holds another control or another file input
+ * (which of them the button opens cannot be told) or when a form or the page is reached.
+ */
+export function fileOpenerOf(input: Element): HTMLElement | null {
+  if ((input as HTMLInputElement).type !== 'file') return null;
+  let box = input.parentElement;
+  for (let up = 0; up < LEVELS && box && box.tagName !== 'FORM' && box !== input.ownerDocument.body; up++) {
+    if (box.querySelectorAll('input[type=file]').length > 1) return null;
+    const shown = Array.from(box.querySelectorAll(`${CONTROL},${OPENER},a[href]`)).filter(
+      (c) => c !== input && visible(c),
+    );
+    if (shown.length > 0) {
+      const only = shown[0] as HTMLElement;
+      return shown.length === 1 && only.matches(OPENER) && !isSubmitControl(only) ? only : null;
+    }
+    box = box.parentElement;
+  }
+  return null;
+}
+
+/** Whether `el` opens the file dialog of a hidden file input beside it (no click target then). */
+export function opensHiddenFileInput(el: Element): boolean {
+  if (!el.matches(OPENER)) return false;
+  let box = el.parentElement;
+  for (let up = 0; up < LEVELS + 1 && box; up++, box = box.parentElement)
+    for (const input of Array.from(box.querySelectorAll('input[type=file]')))
+      if (!visible(input) && fileOpenerOf(input) === el) return true;
+  return false;
+}
+
+/**
+ * The name of a hidden file input's opener as a person reads it: the label tied to the opener
+ * (GOV.UK moves the input's id, and so its label, to the button), else the opener's own name.
+ */
+export function openerName(opener: HTMLElement): string {
+  const labels = Array.from((opener as HTMLButtonElement).labels ?? []).filter((l) => visible(l));
+  if (labels.length) return clean(labels.map((l) => textOf(l, 80)).join(' '), 80);
+  return clean(opener.getAttribute('aria-label') || textOf(opener, 80), 80);
+}

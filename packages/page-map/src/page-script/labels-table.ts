@@ -1,0 +1,34 @@
+/** Names a table gives the fields in its cells: a row's first cell, a column's header. */
+import { clean, speakable } from './dom';
+import { CONTROL } from './labels-after';
+
+/**
+ * The name a table row gives a field in one of its later cells: the first line of the row's first
+ * cell (a parameters or settings table, "username * / string / (query)" | "The user name for login"
+ * [box]), without a required mark or colon, when that cell holds no control and the line reads as
+ * a name (at most 40 characters). It names the field when nothing in the field's own cell does but
+ * a passage describing it, which becomes the field's note.
+ */
+export const rowHeader = (el: Element): string => {
+  const cell = el.closest('td,th') as HTMLTableCellElement | null;
+  const first = (cell?.parentElement as HTMLTableRowElement | null)?.cells?.[0];
+  if (!cell || !first || first === cell || first.querySelector(CONTROL)) return '';
+  const line =
+    ((first as HTMLElement).innerText ?? '')
+      .split('\n')
+      .map((l) => clean(l))
+      .find(Boolean) ?? '';
+  const name = line.replace(/[\s*:]+$/, '');
+  return name.length <= 40 && speakable(name) ? name : '';
+};
+
+/** A field in a table cell with nothing before it in its row: the header of its column. */
+export const columnHeader = (el: Element): string => {
+  const cell = el.closest('td,th') as HTMLTableCellElement | null;
+  const table = cell?.closest('table');
+  if (!cell || !table) return '';
+  const head = table.querySelector('thead tr') ?? table.querySelector('tr');
+  if (!head || head === cell.parentElement) return '';
+  const th = head.children[cell.cellIndex];
+  return th && th.tagName === 'TH' && !th.querySelector('input,select,textarea') ? clean(th.textContent, 80) : '';
+};
