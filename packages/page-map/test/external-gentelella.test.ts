@@ -223,6 +223,10 @@ test("a drop zone's chooser words name no file input: its section does, and they
     const tool = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file'))?.tool;
     expect(tool?.name).toBe('choose_file_upload');
     expect(tool?.params[0]?.description).toMatch(/^File upload \(Drop files here or click to browse PNG, JPG, PDF/);
+    // No key is pressed in a file input: press_key does not offer it (before, it was its one field).
+    const press = map.tools.find((t) => t.tool.name === 'press_key')?.tool;
+    expect(press).toBeDefined();
+    expect(press?.params[1]?.options ?? []).toEqual([]);
     const files = [
       { name: 'q1-report.pdf', base64: 'JVBERi0xLjQKJSVFT0YK' },
       { name: 'q1-figures.csv', text: 'quarter,revenue\nQ1,120\n' },

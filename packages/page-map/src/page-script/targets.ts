@@ -17,6 +17,7 @@ import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
 import { firstLine, targetLabel, toggleLabel } from './target-label';
+import { cellDate } from './cell-date';
 import { opensHiddenFileInput } from './file-opener';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 import { openThenPress } from './revealed';
@@ -221,7 +222,7 @@ export function scanTargets(
   for (const f of kept) {
     let label = f.label;
     if ((count.get(label.toLowerCase()) ?? 0) > 1) {
-      const ctx = contextOf(f.el, label);
+      const ctx = cellDate(f.el) || contextOf(f.el, label);
       if (ctx) label = `${label} (${ctx})`;
     }
     for (let n = 2; used.has(label.toLowerCase()); n++) label = `${f.label} (${n})`;

@@ -25,11 +25,14 @@ const KEYS = [
 ] as const;
 const MAX_FIELDS = 20;
 
+/** Fields no key press is for: boxes are ticked, and a file input's files come from its dialog. */
+const KEYLESS = new Set(['checkbox', 'radio', 'checkbox-group', 'file']);
+
 /** The names of the page's typed fields, as their params describe them. */
 function fieldNames(raw: RawPage): string[] {
   const names = raw.groups.flatMap((g) =>
     g.fields
-      .filter((f) => !['checkbox', 'radio', 'checkbox-group'].includes(f.type))
+      .filter((f) => !KEYLESS.has(f.type))
       .map((f) => f.label || f.placeholder || f.nearby),
   );
   return [...new Set(names.filter(Boolean))].slice(0, MAX_FIELDS);
