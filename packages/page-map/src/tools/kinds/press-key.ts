@@ -31,9 +31,7 @@ const KEYLESS = new Set(['checkbox', 'radio', 'checkbox-group', 'file']);
 /** The names of the page's typed fields, as their params describe them. */
 function fieldNames(raw: RawPage): string[] {
   const names = raw.groups.flatMap((g) =>
-    g.fields
-      .filter((f) => !KEYLESS.has(f.type))
-      .map((f) => f.label || f.placeholder || f.nearby),
+    g.fields.filter((f) => !KEYLESS.has(f.type)).map((f) => f.label || f.placeholder || f.nearby),
   );
   return [...new Set(names.filter(Boolean))].slice(0, MAX_FIELDS);
 }
