@@ -31,6 +31,7 @@
  *   name of the file chosen. Before, no file input was a field at all. Its upload page's drop zone
  *   (a label around a hidden input, "Drop files here or click to browse …") is named by its
  *   section, "File upload"; before, by the drop zone's words (`choose_drop_files_here_or_click_to_br`).
+ *   Its avatar's label shows only an initial ("A"): the param is `image` (it accepts image/*), was `a`.
  * - Its form page's cards of loose fields with no button of their own ("Validation states",
  *   "Search with suggestions") are a group each. Before, four cards were one tool of seven fields,
  *   held by the page's wrapper for another card's "Upload new photo".
@@ -215,6 +216,9 @@ test('a file input is named by the label before its chooser, and the file chosen
     expect(out.result).toMatchObject({ success: true, filled: { cover_image: ['launch.png'] } });
     expect(await page.$eval('#cover-name', (e) => e.textContent)).toBe('launch.png');
     expect(await page.$eval('#cover', (e) => (e as HTMLInputElement).files?.[0]?.type)).toBe('image/png');
+    // The avatar's file input, under a label showing only the initial "A": named by what it takes.
+    const avatar = map.tools.find((t) => t.tool.params.some((p) => p.type === 'file' && p.name !== 'cover_image'));
+    expect(avatar?.tool.params.find((p) => p.type === 'file')?.name).toBe('image');
   });
 });
 

@@ -113,13 +113,23 @@ const CHOOSER =
  * A file input's label that is its chooser's button ("Choose file cover-redesign-final.jpg" in
  * Gentelella's form) names it by the label tied to nothing right before (its "Cover image"), else
  * by its section's heading (a drop zone saying "Drop files here or click to browse PNG, JPG, PDF up
- * to 50 MB", Gentelella's upload page: "File upload"); a drop zone's passage stays as its hint.
+ * to 50 MB", Gentelella's upload page: "File upload"); a drop zone's passage stays as its hint. A
+ * label that is an avatar's initial ("A") names nothing either: then the kind of file it accepts.
  */
 const unlessChooser = (el: Element, label: Element, text: string): { label: string; nearby: string; note?: string } => {
-  if ((el as HTMLInputElement).type !== 'file' || !CHOOSER.test(text)) return { label: text, nearby: '' };
-  const name = orphanLabelBefore(label) || headingFor(label);
+  const initial = /^\p{Lu}$/u.test(text);
+  if ((el as HTMLInputElement).type !== 'file' || (!initial && !CHOOSER.test(text))) return { label: text, nearby: '' };
+  const name = orphanLabelBefore(label) || headingFor(label) || (initial ? acceptedKind(el as HTMLInputElement) : '');
   if (!name) return { label: text, nearby: '' };
   return { label: name, nearby: '', ...(isPassage(text) ? { note: text } : {}) };
+};
+
+/** What a file input takes, by its `accept` list: "Image", "Video", "Audio", "PDF", else "File". */
+const acceptedKind = (el: HTMLInputElement): string => {
+  const accept = (el.accept || '').toLowerCase();
+  const media = /\b(image|video|audio)\//.exec(accept)?.[1];
+  if (media) return media[0]!.toUpperCase() + media.slice(1);
+  return /\.pdf\b|\/pdf\b/.test(accept) ? 'PDF' : 'File';
 };
 
 /**
