@@ -18,10 +18,12 @@ const LEVELS = 2;
 /**
  * The one visible control beside a hidden file input, within its wrapper: the only control there,
  * a button that sends nothing. None when the wrapper holds another control or another file input
- * (which of them the button opens cannot be told) or when a form or the page is reached.
+ * (which of them the button opens cannot be told) or when a form or the page is reached, and none
+ * for an input a visible label opens (the label is its opener, a person clicks it).
  */
 export function fileOpenerOf(input: Element): HTMLElement | null {
-  if ((input as HTMLInputElement).type !== 'file') return null;
+  if ((input as HTMLInputElement).type !== 'file' || visible(input)) return null;
+  if (Array.from((input as HTMLInputElement).labels ?? []).some((l) => visible(l))) return null;
   let box = input.parentElement;
   for (let up = 0; up < LEVELS && box && box.tagName !== 'FORM' && box !== input.ownerDocument.body; up++) {
     if (box.querySelectorAll('input[type=file]').length > 1) return null;
@@ -37,14 +39,14 @@ export function fileOpenerOf(input: Element): HTMLElement | null {
   return null;
 }
 
-/** Whether `el` opens the file dialog of a hidden file input beside it (no click target then). */
-export function opensHiddenFileInput(el: Element): boolean {
-  if (!el.matches(OPENER)) return false;
-  let box = el.parentElement;
-  for (let up = 0; up < LEVELS + 1 && box; up++, box = box.parentElement)
-    for (const input of Array.from(box.querySelectorAll('input[type=file]')))
-      if (!visible(input) && fileOpenerOf(input) === el) return true;
-  return false;
+/** The controls under `root` that open a hidden file input's dialog (no click targets then). */
+export function hiddenFileOpeners(root: Document | ShadowRoot): Set<Element> {
+  const openers = new Set<Element>();
+  for (const input of Array.from(root.querySelectorAll('input[type=file]'))) {
+    const opener = fileOpenerOf(input);
+    if (opener) openers.add(opener);
+  }
+  return openers;
 }
 
 /**

@@ -78,7 +78,7 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
     if (t) return unlessChooser(el, wrap, t);
   }
   const opener = fileOpenerOf(el);
-  if (opener && !visible(el)) return { label: openerName(opener), nearby: '' };
+  if (opener) return { label: openerName(opener), nearby: '' };
   const orphan = orphanLabelBefore(el);
   if (orphan) return { label: orphan, nearby: '' };
   const title = el.getAttribute('title') || wrapperTitle(el);

@@ -18,7 +18,7 @@ import { actsOnClick } from './listens';
 import { pressElement } from './press';
 import { firstLine, targetLabel, toggleLabel } from './target-label';
 import { cellDate } from './cell-date';
-import { opensHiddenFileInput } from './file-opener';
+import { hiddenFileOpeners } from './file-opener';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
 import { openThenPress } from './revealed';
 import { cellsServed, itemsServed } from './served';
@@ -166,6 +166,7 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     if (entries) for (const entry of entries) add(entry);
     else add(el);
   }
+  const openers = hiddenFileOpeners(ri.root);
   return out.filter((el) => {
     // Grouped fields belong to their form's tool; grouped buttons stay clickable unless they submit a <form>.
     if (claimed.has(el) && !el.matches(BUTTON_SEL)) return false;
@@ -178,7 +179,7 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
       return false;
     if (leftToFormTool(el) || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true')
       return false;
-    if (opensHiddenFileInput(el)) return false; // its file input is the field (file-opener.ts)
+    if (openers.has(el)) return false; // its file input is the field (file-opener.ts)
     // Inside a real link or a field: the link (follow_link) or the form's tool covers it.
     const link = el.closest('a[href]');
     if (link && !/^(#|javascript:)/i.test(link.getAttribute('href') ?? '')) return false;
