@@ -119,7 +119,11 @@ const CHOOSER =
 const unlessChooser = (el: Element, label: Element, text: string): { label: string; nearby: string; note?: string } => {
   const initial = /^\p{Lu}$/u.test(text);
   if ((el as HTMLInputElement).type !== 'file' || (!initial && !CHOOSER.test(text))) return { label: text, nearby: '' };
-  const name = orphanLabelBefore(label) || headingFor(label) || (initial ? acceptedKind(el as HTMLInputElement) : '');
+  // A section's heading names only a drop zone's passage: "Upload a file" is a name of its own.
+  const name =
+    orphanLabelBefore(label) ||
+    (isPassage(text) ? headingFor(label) : '') ||
+    (initial ? acceptedKind(el as HTMLInputElement) : '');
   if (!name) return { label: text, nearby: '' };
   return { label: name, nearby: '', ...(isPassage(text) ? { note: text } : {}) };
 };
