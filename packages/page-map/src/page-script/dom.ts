@@ -192,3 +192,9 @@ export function inTopViewport(el: Element, x: number, y: number): { x: number; y
 
 /** Letters or digits: a label an agent can ask for. "×", "›" or "⤴" alone is an icon. */
 export const speakable = (s: string): boolean => /[\p{L}\p{N}]/u.test(s);
+
+/**
+ * A control that is only the sign of a menu: a hamburger "☰", a kebab "⋮", a meatball "⋯" or "…",
+ * a grid "▦" or "⊞". It opens a menu or a panel of choices; it sends nothing.
+ */
+export const MENU_SIGN = /^[☰≡⋮⋯…▦▤▥⊞]$/u;

@@ -1,10 +1,11 @@
 /**
  * Which buttons near loose fields (outside any form) are the fields' own, for form-groups.ts: a
- * button that opens a list, menu or dialog, a toggle, a tab, or one that comes before every field
+ * button that opens a list, menu or dialog (or shows a menu's sign), a toggle, a tab, or one that comes before every field
  * sends nothing of theirs, nor does an editor's toolbar button; near boxes and radios only a button that
  * says it sends or applies does, and near filters (a search box, lists) only one that searches or
  * applies them, or says nothing.
  */
+import { MENU_SIGN } from './dom';
 import { buttonLabel, speakable } from './labels';
 import { BUTTON_SEL } from './selectors';
 
@@ -80,9 +81,19 @@ export function filtersOwnButtons(
   if (!filters || fields.every(isChoice)) return buttons;
   return buttons.filter((b) => {
     const says = labelOf(b);
-    return !speakable(says) || FILTER_SENDS.test(says);
+    return (!speakable(says) && !inOtherNav(b, fields)) || FILTER_SENDS.test(says);
   });
 }
+
+/**
+ * A button in a navigation block the fields are not in: a pager's "…" or "›" under a table says
+ * no word, as a magnifier does, but it turns pages. Before, simple-datatables' search box was
+ * "sent" with its pager's "…".
+ */
+const inOtherNav = (b: Element, fields: Element[]): boolean => {
+  const nav = b.closest('nav,[role=navigation]');
+  return !!nav && !fields.some((f) => nav.contains(f));
+};
 
 /** buttonLabel, remembered: a group's rules each ask for its buttons' labels, read once. */
 export function labelReader(): (b: Element) => string {
@@ -123,5 +134,7 @@ function onScale(b: Element, says: string): boolean {
  * with a chip's "Remove".
  */
 export function sendsNothing(b: Element, says = buttonLabel(b)): boolean {
-  return TAKES_AWAY.test(says) || stepsField(b, says) || onScale(b, says);
+  // A menu's sign: before, simple-datatables' column chooser "▦", drawn in its search box's
+  // wrapper, was the search's send button.
+  return TAKES_AWAY.test(says) || MENU_SIGN.test(says) || stepsField(b, says) || onScale(b, says);
 }

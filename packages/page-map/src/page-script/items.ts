@@ -9,6 +9,7 @@
 import type { RawItemList } from '../shared/page-script-types';
 import { chipBoxOf } from './chips';
 import { clean, tagOf, visible, type RootInfo } from './dom';
+import { glyphBoxState, glyphBoxesIn } from './glyph-box';
 import { labelOf } from './labels';
 
 const LIST_SEL = 'ul,ol,[role=list],[role=listbox],[role=grid],[role=treegrid],[role=tree],table';
@@ -40,6 +41,7 @@ export function itemText(item: Element): string {
     const el = n as Element;
     if (CONTROL_TEXT.has(tagOf(el)) || el.getAttribute('role') === 'button' || !visible(el)) return;
     if (el.childElementCount === 0 && GLYPH_CROSS.test(clean(el.textContent))) return; // a tag's "×"
+    if (glyphBoxState(el) !== null) return; // a box drawn as "☐": the item's mark (stateOf)
     if (el.tagName === 'TD' || el.tagName === 'TH') parts.push(CELL);
     for (const c of Array.from(el.shadowRoot?.childNodes ?? el.childNodes)) walk(c);
   };
@@ -68,8 +70,10 @@ function stateOf(item: Element): { before: string; after: string } {
     item.querySelector('input[type=checkbox],input[type=radio]') ??
     (item.hasAttribute('aria-checked') ? item : item.querySelector('[aria-checked]'));
   let before = '';
+  const drawn = box ? null : glyphBoxesIn(item)[0];
   if (box instanceof HTMLInputElement) before = box.checked ? '☑ ' : '☐ ';
   else if (box) before = box.getAttribute('aria-checked') === 'true' ? '☑ ' : '☐ ';
+  else if (drawn) before = glyphBoxState(drawn) ? '☑ ' : '☐ ';
   const after = item.getAttribute('aria-selected') === 'true' ? ' (selected)' : '';
   return { before, after };
 }
@@ -131,7 +135,8 @@ function findAppLists(roots: RootInfo[]): AppList[] {
         continue;
       if (chipBoxIn(list)) continue;
       const items = itemsOf(list).filter((i) => visible(i));
-      const app = ri.shadow || items.some((i) => i.matches(STATEFUL) || i.querySelector(STATEFUL));
+      const app =
+        ri.shadow || items.some((i) => i.matches(STATEFUL) || i.querySelector(STATEFUL) || glyphBoxesIn(i).length > 0);
       if (app && items.length > 0) out.push({ list, name: nameOf(list), items });
     }
   }

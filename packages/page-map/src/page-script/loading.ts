@@ -1,7 +1,7 @@
 /**
  * Whether the page says it is still loading: a visible progress indicator (role=progressbar, an
  * aria-busy region, or an element named spinner/loader/loading/skeleton, as app shells draw while
- * their bundle fetches its data), the page hidden whole, or an app's mount point still empty. Read
+ * their bundle fetches its data), the page hidden whole, or an app's mount point (or a table) still empty. Read
  * by extraction; the Node side (settle/render.ts) waits for a near-empty page that shows one, or
  * that has scripts which may still render it, and for any page with an empty mount point.
  */
@@ -59,6 +59,21 @@ export function emptyMount(): boolean {
     if (el.childElementCount > 0 || (el.textContent ?? '').trim() || POPUP_MOUNT.test(el.id)) continue;
     // An empty element has no box of its own: it counts where its container is shown.
     if (getComputedStyle(el).display !== 'none' && el.parentElement && visible(el.parentElement)) return true;
+  }
+  return emptyTable();
+}
+
+/**
+ * A table with no row at all, shown: a data table's scripts have yet to fill it. simple-datatables'
+ * demos load their rows with `fetch` after the load event into an empty `<table>`; a map read before
+ * had neither the table's search nor its rows.
+ */
+function emptyTable(): boolean {
+  const tables = document.getElementsByTagName('table');
+  for (let i = 0; i < tables.length && i < 20; i++) {
+    const t = tables[i]!;
+    if (t.rows.length > 0 || (t.textContent ?? '').trim()) continue;
+    if (getComputedStyle(t).display !== 'none' && t.parentElement && visible(t.parentElement)) return true;
   }
   return false;
 }

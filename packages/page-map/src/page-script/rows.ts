@@ -12,6 +12,7 @@ import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { slug } from '../shared/slug';
 import { clean, visible, type RootInfo } from './dom';
 import { CROSS, drawsCross } from './chips';
+import { glyphBoxState, glyphBoxesIn } from './glyph-box';
 import { appLists, itemText, type AppList } from './items';
 import { buttonLabel, labelOf } from './labels';
 import { pressElement } from './press';
@@ -63,7 +64,7 @@ function controlWord(el: Element): string {
 
 /** The action a control performs in its row: "toggle" for a box, else its word's slug. */
 function actionOf(el: Element): { action: string; word: string } | null {
-  if (el.matches(BOX)) return { action: 'toggle', word: 'Toggle' };
+  if (el.matches(BOX) || glyphBoxState(el) !== null) return { action: 'toggle', word: 'Toggle' };
   const word = controlWord(el);
   const action = slug(word, 24);
   return action ? { action, word } : null;
@@ -86,7 +87,7 @@ function actionsOf(list: AppList): Map<string, { word: string; rows: RowHit[] }>
     const byAction = new Map<string, Element[]>();
     // A tag's remove control (a box of tags, chips.ts) is whatever element takes its click.
     const remover = list.removers?.[r];
-    const controls = Array.from(row.querySelectorAll(CONTROL)).filter((c) => c !== remover);
+    const controls = [...Array.from(row.querySelectorAll(CONTROL)), ...glyphBoxesIn(row)].filter((c) => c !== remover);
     for (const control of remover ? [remover, ...controls] : controls) {
       const a = control === remover ? { action: 'remove', word: 'Remove' } : actionOf(control);
       if (!a) continue;
@@ -154,18 +155,20 @@ function findRow(rows: RowHit[], item: string): RowHit | null {
 /**
  * Acts on one row: presses its control (a box only when it does not already hold `checked`). A
  * control hidden until hovered answers `hover` with the row's centre for Node to move the pointer
- * there; asked again once hovered, it is pressed.
+ * there; asked again once hovered, it is pressed. With `read`, it only answers what the row's box
+ * holds: a drawn box is read back so, once the page has redrawn it.
  */
 export function rowAction(
   roots: RootInfo[],
-  req: { listIdx: number; action: string; item: string; checked?: boolean },
+  req: { listIdx: number; action: string; item: string; checked?: boolean; read?: boolean },
 ): PageScriptResponse {
   const list = appLists(roots)[req.listIdx];
   const rows = list ? (actionsOf(list).get(req.action)?.rows ?? []) : [];
   const hit = findRow(rows, req.item);
   if (!hit) return { op: 'rowAction', ok: false };
   const box = hit.control.matches('input') ? (hit.control as HTMLInputElement) : null;
-  const held = box ? box.checked : hit.control.getAttribute('aria-checked') === 'true';
+  const held = box ? box.checked : (glyphBoxState(hit.control) ?? hit.control.getAttribute('aria-checked') === 'true');
+  if (req.read) return { op: 'rowAction', ok: true, checked: held };
   if (req.action === 'toggle' && req.checked !== undefined && held === req.checked)
     return { op: 'rowAction', ok: true, checked: held };
   if (!visible(hit.control)) {

@@ -2,7 +2,9 @@
  * What a click target is called: what a person reads on it. A textless control that opens or
  * closes the item around it (a tree's arrow, whose item is itself a link) is named by that item.
  */
-import { clean } from './dom';
+import { clean, MENU_SIGN } from './dom';
+
+const menuSign = (label: string): boolean => MENU_SIGN.test(label) && !/^[…⋯]$/u.test(label);
 import { buttonLabel, hiddenText, iconName, refText, speakable } from './labels';
 import { actsOnClick } from './listens';
 
@@ -34,8 +36,9 @@ export const targetLabel = (el: Element): string => {
     label = al && al.trim() ? clean(al, 80) : byLb || firstLine(el);
     if (!speakable(label)) label = iconName(el) || label;
   }
-  // An icon-only close control ("×") still needs a word an agent can ask for.
-  if (label && !speakable(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : '';
+  // An icon-only close control ("×") or a menu's sign ("☰", "▦") still needs a word an agent can
+  // ask for. A pager's gap ("…") stays nameless: it turns no page.
+  if (label && !speakable(label)) label = /[×✕✖╳xX]/.test(label) ? 'Close' : menuSign(label) ? 'Menu' : '';
   return label || hiddenText(el);
 };
 

@@ -50,14 +50,17 @@ export function looksUnrendered(raw: RawPage): boolean {
 
 /**
  * Evaluated in the page: true at the first change of its nodes or text, false after `ms`. A page
- * read while veiled that shows itself already (between that read and this call) has changed.
+ * that changed already, between the read and this call (its markup no longer as long as it was
+ * read, or a veiled page that shows itself), has changed: before, a data table filled in that gap
+ * was waited for until the whole bound passed, and the map read before it was answered.
  */
-function nextChange(ms: number, wasVeiled: boolean): Promise<boolean> {
+function nextChange(ms: number, wasVeiled: boolean, htmlLength: number): Promise<boolean> {
   const shown = (el: Element | null) => {
     const s = el && getComputedStyle(el);
     return !s || (s.visibility !== 'hidden' && s.opacity !== '0');
   };
   if (wasVeiled && shown(document.documentElement) && shown(document.body)) return Promise.resolve(true);
+  if ((document.documentElement?.outerHTML.length ?? 0) !== htmlLength) return Promise.resolve(true);
   return new Promise((resolve) => {
     let timer = 0;
     const mo = new MutationObserver(() => {
@@ -95,7 +98,8 @@ export async function readRendered(
     const left = end - Date.now();
     if (left <= 0) break;
     try {
-      if (!(await page.evaluate(nextChange, left, current.loading === 'veiled'))) break; // nothing happened within the bound
+      const changed = await page.evaluate(nextChange, left, current.loading === 'veiled', current.htmlLength);
+      if (!changed) break; // nothing happened within the bound
       await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, end - Date.now())));
     } catch {
       // The document was replaced while waiting: give the new one a moment to exist.

@@ -41,7 +41,8 @@ export type PageScriptRequest =
   | { op: 'clickLink'; href: string; text?: string }
   | { op: 'doubleClick'; label: string }
   | { op: 'editBox'; select: boolean }
-  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean }
+  /** `read`: only answer what the row's box holds (the read-back of a drawn box, after the page redrew it). */
+  | { op: 'rowAction'; listIdx: number; action: string; item: string; checked?: boolean; read?: boolean }
   | { op: 'focusByName'; name: string }
   | { op: 'hoverPoint'; label: string }
   | { op: 'hoverShown' }

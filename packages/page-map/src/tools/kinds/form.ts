@@ -232,13 +232,18 @@ function addSubmitChoice(
 function addSendChoice(g: RawGroup, purpose: Purpose, add: AddParam, params: ToolParam[]): string | undefined {
   if (g.toolname || buttonless(g, purpose) || params.length === 0) return undefined;
   const suggesting = purpose === 'search' && g.fields.some((f) => f.suggests);
-  if (purpose !== 'other' && purpose !== 'sign_up' && !suggesting) return undefined;
+  // A search with settings beside its box (a table's "entries per page"): one can be changed
+  // without searching. Before, the query was required, so the setting could not be changed alone.
+  const settings = purpose === 'search' && !suggesting && params.length > 1;
+  if (purpose !== 'other' && purpose !== 'sign_up' && !suggesting && !settings) return undefined;
   add(
     {
       name: 'send',
       description: suggesting
         ? 'Default true: what is typed is sent. false only types it and leaves the suggestions the page shows open, to pick one with click.'
-        : 'Default true: the form is sent once filled. false only fills the fields given (nothing is pressed or sent; required ones may be left out).',
+        : settings
+          ? 'Default true: the search is sent once filled. false only sets the fields given (nothing is pressed or sent; the query may be left out).'
+          : 'Default true: the form is sent once filled. false only fills the fields given (nothing is pressed or sent; required ones may be left out).',
       type: 'boolean',
       required: false,
     },
