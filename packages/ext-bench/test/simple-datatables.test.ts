@@ -9,6 +9,8 @@
  *   could not be changed alone.
  * - Its column chooser is a button that shows only "▦". Before, it was no click target (its text is
  *   no word) and was taken as the search's send button.
+ * - Its editor hears double-clicks on the table, not on the cells, and draws a box in the cell
+ *   without focusing it. Before, no cell was an edit_text target.
  */
 import { extractPageMap, runTool, type PageMap } from '@pagemap/page-map';
 import type { Page } from 'puppeteer-core';
@@ -142,5 +144,45 @@ test('a button that is only a menu\'s sign ("▦") is the click target "Menu", n
       ).dataTable.columns.settings.map((c) => !!c.hidden),
     );
     expect(hidden.slice(1, 3)).toEqual([true, false]);
+  });
+});
+
+/** The editing demo's record of `name`: its cells' texts as the library holds them. */
+const recordOf = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    type Cell = { text?: string; data: unknown };
+    const t = (window as unknown as { table: { data: { data: { cells: Cell[] }[] } } }).table;
+    const text = (c: Cell) => String(c.text ?? c.data);
+    return t.data.data.find((r) => text(r.cells[0]!) === n)?.cells.map(text);
+  }, name);
+
+test('a table that edits its cells on double-click (one listener on the table) offers each cell to edit_text', async () => {
+  await withPage('demos/15-editing/index.html', async (page, map) => {
+    const edit = map.tools.find((t) => t.tool.name === 'edit_text')?.tool;
+    const cells = edit?.params.find((p) => p.name === 'target')?.options ?? [];
+    const record = (await recordOf(page, 'Unity Pugh'))!;
+    expect(cells).toEqual(expect.arrayContaining([record[0], record[2]]));
+    const out = await runTool(
+      page,
+      map,
+      { tool: 'edit_text', params: { target: record[2]!, text: 'Valparaíso' } },
+      { timeoutMs: 8000 },
+    );
+    expect(out.result.success).toBe(true);
+    expect((await recordOf(page, 'Unity Pugh'))![2]).toBe('Valparaíso');
+  });
+});
+
+test("the box a cell's double-click opens is named by its column and sent by no header or pager button", async () => {
+  await withPage('demos/15-editing/index.html', async (page, map) => {
+    const record = (await recordOf(page, 'Unity Pugh'))!;
+    const opened = await runTool(page, map, { tool: 'edit_text', params: { target: record[2]! } }, { timeoutMs: 8000 });
+    expect(opened.result.success).toBe(true);
+    const next = await extractPageMap(page, { includeContent: false });
+    const holder = next.tools.find((t) => t.tool.params.some((p) => p.name === 'city'))?.tool;
+    expect(holder).toBeDefined();
+    // No param chooses a button to send with: the sort headers and the pager are none of its own.
+    expect(holder!.params.map((p) => p.name)).not.toContain('action');
+    expect(holder!.description).toMatch(/nothing is sent/);
   });
 });

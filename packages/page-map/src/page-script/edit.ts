@@ -5,7 +5,7 @@
  * types into the box that took the focus; this module finds both.
  */
 import type { PageScriptResponse } from '../shared/page-script-protocol';
-import { focusedElement, visible, type RootInfo } from './dom';
+import { clean, focusedElement, visible, type RootInfo } from './dom';
 import { actsOnDoubleClick } from './listens';
 import { targetLabel } from './target-label';
 import { findTarget, type TargetEntry } from './targets';
@@ -16,12 +16,29 @@ const MAX_FOUND = 200;
 const container = (el: Element): boolean =>
   el.tagName === 'HTML' || el.tagName === 'BODY' || el.getElementsByTagName('*').length > 40;
 
+const GRID = 'table,[role=grid],[role=treegrid]';
+
+/**
+ * A table or grid that hears the double-clicks of all its cells (one listener on the table:
+ * simple-datatables' editor): its body cells that show a text and hold no control of their own
+ * are edited in place. Before, such a table was a container and no cell could be edited.
+ */
+function delegatedCells(el: Element): Element[] {
+  if (!el.matches(GRID)) return [];
+  return Array.from(el.querySelectorAll('tbody td,[role=gridcell]')).filter(
+    (c) => visible(c) && !c.querySelector('input,select,textarea,button') && clean(c.textContent) !== '',
+  );
+}
+
 /** Elements edited by a double-click, in page order, each with a unique visible text. */
 export function scanEditables(roots: RootInfo[]): TargetEntry[] {
   const found: Element[] = [];
   for (const ri of roots)
-    for (const el of Array.from(ri.root.querySelectorAll('*')))
-      if (found.length < MAX_FOUND && actsOnDoubleClick(el) && !container(el) && visible(el)) found.push(el);
+    for (const el of Array.from(ri.root.querySelectorAll('*'))) {
+      if (found.length >= MAX_FOUND || !actsOnDoubleClick(el) || !visible(el)) continue;
+      if (!container(el)) found.push(el);
+      else found.push(...delegatedCells(el).slice(0, MAX_FOUND - found.length));
+    }
   // The innermost: a framework's root listens for every double-click of its app (React).
   const inner = found.filter((el) => !found.some((o) => o !== el && el.contains(o)));
   const out: TargetEntry[] = [];
@@ -30,6 +47,10 @@ export function scanEditables(roots: RootInfo[]): TargetEntry[] {
     const text = targetLabel(el);
     if (!text) continue;
     let label = text;
+    // A cell's text repeated in another row is told by its row's first cell ("Norman (Kylie Bishop)").
+    const row = el.tagName === 'TD' ? (el.parentElement as HTMLTableRowElement | null) : null;
+    const first = row?.cells[0] && row.cells[0] !== el ? clean(row.cells[0].textContent, 40) : '';
+    if (used.has(label.toLowerCase()) && first) label = `${text} (${first})`;
     for (let n = 2; used.has(label.toLowerCase()); n++) label = `${text} (${n})`;
     used.add(label.toLowerCase());
     const raw = { label, kind: 'other' as const, expanded: null, inMain: true, chrome: '', overlay: false, order: 0 };
@@ -54,8 +75,33 @@ function doubleClickOn(el: Element): void {
       h.dispatchEvent(new win.MouseEvent('mouseup', { ...at, ...xy, detail }));
       h.dispatchEvent(new win.MouseEvent('click', { ...at, ...xy, detail }));
     }
+    const before = new Set(textBoxesIn(scopeOf(h)));
     h.dispatchEvent(new win.MouseEvent('dblclick', { ...at, ...xy, detail: 2 }));
+    focusNewBox(h, before, performance.now());
   }, 0);
+}
+
+const TEXT_BOX = 'input:not([type]),input[type=text],input[type=search],input[type=number],textarea';
+const textBoxesIn = (scope: ParentNode): Element[] => Array.from(scope.querySelectorAll(TEXT_BOX));
+/** Where the box a double-click opens appears: the table or grid, else two levels up. */
+const scopeOf = (el: Element): Element => el.closest(GRID) ?? el.parentElement?.parentElement ?? el;
+const BOX_APPEARS_MS = 600;
+
+/**
+ * A box the double-click drew without giving it the focus (simple-datatables' inline editor): a
+ * person clicks into it before typing, so it is focused here, as that click would. Looked for,
+ * frame by frame, among the text boxes that were not there before, until one has the focus.
+ */
+function focusNewBox(el: Element, before: Set<Element>, t0: number): void {
+  const now = focusedElement();
+  if (now && now.matches(TEXT_BOX)) return;
+  const scope = scopeOf(el).isConnected ? scopeOf(el) : el.ownerDocument;
+  const fresh = textBoxesIn(scope).find((b) => !before.has(b) && visible(b));
+  if (fresh) {
+    (fresh as HTMLInputElement).focus();
+    return;
+  }
+  if (performance.now() - t0 < BOX_APPEARS_MS) setTimeout(() => focusNewBox(el, before, t0), 25);
 }
 
 export function doubleClick(entries: TargetEntry[], label: string): PageScriptResponse {

@@ -12,6 +12,7 @@ import { textOf, visible, type RootInfo } from './dom';
 import { appLists } from './items';
 import { hearsItsKeys } from './listens';
 import {
+  elsewhereControl,
   filtersOwnButtons,
   labelReader,
   inEditorToolbar,
@@ -190,7 +191,7 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
   if (fields.length > 0)
     buttons = filtersOwnButtons(
       fields,
-      buttons.filter((b) => !precedes(b, fields[0]!)),
+      buttons.filter((b) => !precedes(b, fields[0]!) && !elsewhereControl(b, fields)),
       labelOf,
     );
   if (buttons.length === 0) buttons = linkSubmits(found).filter((b) => !claimed.has(b));

@@ -81,18 +81,19 @@ export function filtersOwnButtons(
   if (!filters || fields.every(isChoice)) return buttons;
   return buttons.filter((b) => {
     const says = labelOf(b);
-    return (!speakable(says) && !inOtherNav(b, fields)) || FILTER_SENDS.test(says);
+    return !speakable(says) || FILTER_SENDS.test(says);
   });
 }
 
 /**
- * A button in a navigation block the fields are not in: a pager's "…" or "›" under a table says
- * no word, as a magnifier does, but it turns pages. Before, simple-datatables' search box was
- * "sent" with its pager's "…".
+ * A button in a navigation block or a table's column header that the fields are not in: a pager's
+ * "…" or "Page 2", a column's sort button. It turns pages or sorts; it sends none of the fields.
+ * Before, simple-datatables' search box was "sent" with its pager's "…", and the box its editor
+ * opens in a cell with the column headers' sort buttons.
  */
-const inOtherNav = (b: Element, fields: Element[]): boolean => {
-  const nav = b.closest('nav,[role=navigation]');
-  return !!nav && !fields.some((f) => nav.contains(f));
+export const elsewhereControl = (b: Element, fields: Element[]): boolean => {
+  const block = b.closest('nav,[role=navigation],thead,[role=columnheader]');
+  return !!block && !fields.some((f) => block.contains(f));
 };
 
 /** buttonLabel, remembered: a group's rules each ask for its buttons' labels, read once. */

@@ -32,3 +32,9 @@ export const columnHeader = (el: Element): string => {
   const th = head.children[cell.cellIndex];
   return th && th.tagName === 'TH' && !th.querySelector('input,select,textarea') ? clean(th.textContent, 80) : '';
 };
+
+/** `text` read before the field comes from another cell of its row, not from the field's own cell. */
+export const fromOtherCell = (el: Element, text: string): boolean => {
+  const cell = el.closest('td,th');
+  return !!cell && !clean(cell.textContent).includes(text);
+};

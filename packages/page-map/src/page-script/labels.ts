@@ -4,7 +4,7 @@ import { chipBoxOf } from './chips';
 import { fileOpenerOf, openerName } from './file-opener';
 import { headingFor } from './headings';
 import { CONTROL, followingLabel, labelsControlBefore } from './labels-after';
-import { columnHeader, rowHeader } from './labels-table';
+import { columnHeader, fromOtherCell, rowHeader } from './labels-table';
 
 export { headingFor, speakable }; // where labels were read from before they had modules of their own
 
@@ -94,7 +94,10 @@ export const labelOf = (el: Element, root: Document | ShadowRoot): { label: stri
   const header = rowHeader(el);
   if (header && (!nearby || isPassage(nearby) || nearby.startsWith(header)))
     return { label: '', nearby: header, ...(isPassage(nearby) ? { note: nearby } : {}) };
-  if (!nearby) nearby = columnHeader(el);
+  // A box in a data table's cell (an editor a double-click opened): its column's header names it,
+  // not the text of the cell before it, another value of the record ("9958" for the City box).
+  const column = columnHeader(el);
+  if (!nearby || (column && fromOtherCell(el, nearby))) nearby = column || nearby;
   // A free-text box nothing else names is named by the heading of its section ("Request body",
   // "Comments"): it is the section's one text, as a person reads it.
   if (!nearby && el.tagName === 'TEXTAREA' && !el.getAttribute('name') && !el.getAttribute('placeholder'))
