@@ -10,22 +10,16 @@
  * Output: sources/bootstrap-tagsinput/web/examples (not committed), beside which the package's
  * `dist/` and `examples/assets/` are served from the package.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mirrorPage } from './cdn-mirror';
+import { writeMirroredPage } from './cdn-mirror';
 import { SOURCES_DIR } from './sources';
 
 export const BOOTSTRAP_TAGSINPUT_WEB = join(SOURCES_DIR, 'bootstrap-tagsinput', 'web');
 const PAGE = 'examples/index.html';
 const DROP = [/\/ajax\/libs\/rainbow\//, /\/ajax\/libs\/angular\.js\//, /^\/\/ghbtns\.com\//];
 
-export function buildBootstrapTagsinput(out = BOOTSTRAP_TAGSINPUT_WEB): number {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(join(out, dirname(PAGE)), { recursive: true });
-  const pkg = dirname(require.resolve('bootstrap-tagsinput/package.json'));
-  writeFileSync(join(out, PAGE), mirrorPage(readFileSync(join(pkg, PAGE), 'utf8'), DROP));
-  return 1;
-}
+export const buildBootstrapTagsinput = (out = BOOTSTRAP_TAGSINPUT_WEB): number =>
+  writeMirroredPage(dirname(require.resolve('bootstrap-tagsinput/package.json')), PAGE, out, DROP);
 
 if (require.main === module)
   console.log(`bootstrap-tagsinput: ${buildBootstrapTagsinput()} page in ${BOOTSTRAP_TAGSINPUT_WEB}`);

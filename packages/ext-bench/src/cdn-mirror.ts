@@ -7,7 +7,8 @@
  * decoration (a code gist, a GitHub star button, an ad, a visit counter) are removed: nothing on
  * the page depends on them. Anything else still loaded from the network fails the build.
  */
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** A CDN folder of one library version → the npm package with the same files, and the folder there. */
 const MIRRORS: ReadonlyArray<readonly [cdn: string, pkg: string, folder: string]> = [
@@ -15,6 +16,7 @@ const MIRRORS: ReadonlyArray<readonly [cdn: string, pkg: string, folder: string]
   ['https://ajax.googleapis.com/ajax/libs/jquery/1.11.3/', 'jquery-1.11.3', 'dist/'],
   ['https://code.jquery.com/jquery-3.3.1.slim.min.js', 'jquery-3.3.1', 'dist/jquery.slim.min.js'],
   ['https://cdnjs.cloudflare.com/ajax/libs/jquery/3.3.1/', 'jquery-3.3.1', 'dist/'],
+  ['https://ajax.googleapis.com/ajax/libs/jquery/3.3.1/', 'jquery-3.3.1', 'dist/'],
   ['https://stackpath.bootstrapcdn.com/bootstrap/4.4.1/', 'bootstrap-4.4.1', 'dist/'],
   ['https://stackpath.bootstrapcdn.com/bootstrap/4.1.0/', 'bootstrap-4.1.0', 'dist/'],
   ['https://maxcdn.bootstrapcdn.com/bootstrap/3.3.7/', 'bootstrap-3.3.7', 'dist/'],
@@ -56,4 +58,15 @@ export function mirrorPage(html: string, drop: readonly RegExp[] = []): string {
     return tag.replace(url, local).replace(/\s(integrity|crossorigin)="[^"]*"/gi, '');
   });
   return out;
+}
+
+/**
+ * A source made of one page a package ships, with its CDN addresses mirrored: `page` (a path under
+ * the package's folder `pkg`) written to the same path under `out`, emptied first. Returns 1.
+ */
+export function writeMirroredPage(pkg: string, page: string, out: string, drop: readonly RegExp[] = []): number {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, dirname(page)), { recursive: true });
+  writeFileSync(join(out, page), mirrorPage(readFileSync(join(pkg, page), 'utf8'), drop));
+  return 1;
 }

@@ -249,6 +249,22 @@ export const SOURCES: readonly Source[] = [
     },
   },
   {
+    name: 'jstree',
+    title:
+      'jsTree (jstree: a jQuery plugin that draws trees opened by an arrow or a double-click): its demo page of seven trees',
+    webRoot: 'web',
+    cleanUrls: false,
+    // The package's dist and the demo's JSON beside the built page, and jQuery's npm copy (src/cdn-mirror.ts).
+    get systemPaths() {
+      const pkg = dirname(require.resolve('jstree/package.json'));
+      return {
+        '/dist/': join(pkg, 'dist'),
+        '/demo/basic/root.json': join(pkg, 'demo', 'basic', 'root.json'),
+        ...mirrorPaths(['jquery-3.3.1']),
+      };
+    },
+  },
+  {
     name: 'jquery-ui',
     title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
     webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',

@@ -6,9 +6,8 @@
  * Nothing else changes. Output: sources/vanillajs-datepicker/web/demo (not committed), beside which
  * the package's `demo/live-demo.js` and `dist/` are served from the package.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mirrorPage } from './cdn-mirror';
+import { writeMirroredPage } from './cdn-mirror';
 import { SOURCES_DIR } from './sources';
 
 export const VANILLAJS_DATEPICKER_WEB = join(SOURCES_DIR, 'vanillajs-datepicker', 'web');
@@ -17,13 +16,8 @@ const PAGE = 'demo/plain-css.html';
 /** The package's folder (its `exports` name no package.json: found from its main module, `js/main.js`). */
 export const vanillajsDatepickerPackage = () => dirname(dirname(require.resolve('vanillajs-datepicker')));
 
-export function buildVanillajsDatepicker(out = VANILLAJS_DATEPICKER_WEB): number {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(join(out, dirname(PAGE)), { recursive: true });
-  const html = readFileSync(join(vanillajsDatepickerPackage(), PAGE), 'utf8');
-  writeFileSync(join(out, PAGE), mirrorPage(html));
-  return 1;
-}
+export const buildVanillajsDatepicker = (out = VANILLAJS_DATEPICKER_WEB): number =>
+  writeMirroredPage(vanillajsDatepickerPackage(), PAGE, out);
 
 if (require.main === module)
   console.log(`vanillajs-datepicker: ${buildVanillajsDatepicker()} page in ${VANILLAJS_DATEPICKER_WEB}`);

@@ -28,8 +28,11 @@ test('a div that shows the time on click is offered, and clicking it changes it'
   try {
     const before = await p.page.$eval('#clock-div', (e) => e.textContent?.trim());
     const click = p.map.tools.find((t) => t.tool.name === 'click')!.tool;
-    const option = click.params[0]!.options!.find((o) => o === before);
-    expect(option).toBeDefined();
+    // The page has two such divs, one per section: each is named by its section's heading
+    // ("Click for current time! (cy.clock())"); before, the second was "… (2)".
+    const options = click.params[0]!.options!.filter((o) => o.startsWith(`${before} (`));
+    expect(options).toEqual([`${before} (cy.clock())`, `${before} (cy.tick())`]);
+    const option = options[0];
     const out = await p.run('click', { target: option! });
     expect(out.result.success).toBe(true);
     await p.page.waitForFunction((t) => document.getElementById('clock-div')?.textContent?.trim() !== t, {}, before);

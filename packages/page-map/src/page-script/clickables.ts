@@ -12,7 +12,7 @@ import { facesSelect } from './field-controls';
 import { inEditorToolbar } from './group-buttons';
 import { buttonLabel } from './labels';
 import { BUTTON_SEL } from './selectors';
-import { contextOf } from './targets';
+import { contextOf } from './target-context';
 
 export interface ButtonEntry {
   raw: RawButton;

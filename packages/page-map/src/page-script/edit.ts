@@ -7,6 +7,7 @@
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, focusedElement, visible, type RootInfo } from './dom';
 import { actsOnDoubleClick } from './listens';
+import { COMPOSITE } from './selectors';
 import { targetLabel } from './target-label';
 import { findTarget, type TargetEntry } from './targets';
 
@@ -14,7 +15,7 @@ const MAX_EDITABLES = 40;
 const MAX_FOUND = 200;
 /** A page or app root that hears every double-click is no text to edit. */
 const container = (el: Element): boolean =>
-  el.tagName === 'HTML' || el.tagName === 'BODY' || el.getElementsByTagName('*').length > 40;
+  el.tagName === 'HTML' || el.tagName === 'BODY' || el.matches(COMPOSITE) || el.getElementsByTagName('*').length > 40;
 
 const GRID = 'table,[role=grid],[role=treegrid]';
 

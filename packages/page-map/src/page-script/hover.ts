@@ -15,6 +15,7 @@
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, inTopViewport, referenced, visible, type RootInfo } from './dom';
 import { actsOnHover, hearsHover } from './listens';
+import { COMPOSITE } from './selectors';
 import { targetLabel } from './target-label';
 import { findTarget, type TargetEntry } from './targets';
 
@@ -155,7 +156,7 @@ function listenedIn(ri: RootInfo, found: Map<Element, Hoverable>): void {
     // By its words, not its markup's indentation (a menu item's text and icon span lines of spaces).
     if (found.has(el) || clean(el.textContent, 200).length > 100 || !visible(el)) continue;
     const served = el.matches(SERVED) && (el.getAttribute('title') ?? '1').trim() !== '' && hearsHover(el);
-    if (served || actsOnHover(el)) found.set(el, { el, shown: [] });
+    if (served || (actsOnHover(el) && !el.matches(COMPOSITE))) found.set(el, { el, shown: [] });
   }
 }
 

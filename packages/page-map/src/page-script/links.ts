@@ -3,7 +3,7 @@ import type { RawLink } from '../shared/page-script-types';
 import { clean, region, textOf, visible, type Order, type RootInfo } from './dom';
 import { iconName, speakable } from './labels';
 import { actsOnClick } from './listens';
-import { contextOf } from './targets';
+import { contextOf } from './target-context';
 
 const WIDGET_LINK =
   '[role=menuitem],[role=tab],[role=button],[role=option],[role=treeitem],[aria-haspopup],[aria-expanded],[aria-controls]';

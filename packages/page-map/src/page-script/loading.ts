@@ -60,7 +60,18 @@ export function emptyMount(): boolean {
     // An empty element has no box of its own: it counts where its container is shown.
     if (getComputedStyle(el).display !== 'none' && el.parentElement && visible(el.parentElement)) return true;
   }
-  return emptyTable();
+  return emptyTable() || busyRegion();
+}
+
+/**
+ * A region that says it is still being drawn (`aria-busy="true"`), shown: jsTree's trees are
+ * "Loading ..." and busy at the load event, drawn a moment later; a map read then had none of
+ * their nodes. (The page-wide indicators below count only on pages with hardly any text.)
+ */
+function busyRegion(): boolean {
+  const busy = document.querySelectorAll('[aria-busy="true"]');
+  for (let i = 0; i < busy.length && i < 20; i++) if (visible(busy[i]!)) return true;
+  return false;
 }
 
 /**

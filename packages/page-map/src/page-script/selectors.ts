@@ -53,3 +53,11 @@ export const NOT_CONTENT =
 /** Cookie / consent banners. */
 export const BANNER =
   '[id*="cookie" i],[class*="cookie" i],[id*="consent" i],[class*="consent" i],[aria-label*="cookie" i],[class*="gdpr" i]';
+
+/**
+ * A composite widget's container (a tree, a grid, a listbox): a listener on it serves its items,
+ * so the container itself is never what is hovered or edited (jsTree's trees listen for
+ * double-clicks and hovers on their container: each tree was an edit_text and a hover target
+ * named by its first node).
+ */
+export const COMPOSITE = '[role=tree],[role=treegrid],[role=grid],[role=listbox]';

@@ -7,6 +7,7 @@ import { clean, MENU_SIGN } from './dom';
 const menuSign = (label: string): boolean => MENU_SIGN.test(label) && !/^[…⋯]$/u.test(label);
 import { buttonLabel, hiddenText, iconName, refText, speakable } from './labels';
 import { actsOnClick } from './listens';
+import { twistyOwner } from './tree-twisty';
 
 /**
  * The first line with a word in it, else the first line: a count badge drawn before an item's
@@ -46,10 +47,12 @@ export const targetLabel = (el: Element): string => {
  * A textless control with its own click listener inside an item that says whether it is expanded
  * (`aria-expanded`): "Expand About", "Collapse About". In a navigation tree the item's text is a
  * link to its page and the arrow beside it opens the branch; both are targets, each by its name.
+ * So is a tree's arrow drawn right before its item and served by the tree's listener (tree-twisty.ts).
  */
 export const toggleLabel = (el: Element): string => {
-  const owner = el.parentElement?.closest('[aria-expanded]');
-  if (!owner || !actsOnClick(el)) return '';
+  const inItem = el.parentElement?.closest('[aria-expanded]');
+  const owner = inItem && actsOnClick(el) ? inItem : twistyOwner(el);
+  if (!owner) return '';
   const name = targetLabel(owner);
   if (!name) return '';
   return `${owner.getAttribute('aria-expanded') === 'true' ? 'Collapse' : 'Expand'} ${name}`;

@@ -13,10 +13,11 @@ import { isOpenerBox, OPENER_BOX } from './field-controls';
 import type { RawTarget } from '../shared/page-script-types';
 import type { PageScriptResponse } from '../shared/page-script-protocol';
 import { clean, isSubmitControl, region, visible, type Order, type RootInfo } from './dom';
-import { itemText } from './items';
 import { actsOnClick } from './listens';
 import { pressElement } from './press';
-import { firstLine, targetLabel, toggleLabel } from './target-label';
+import { contextOf, sectionOf } from './target-context';
+import { targetLabel, toggleLabel } from './target-label';
+import { twistiesIn } from './tree-twisty';
 import { cellDate } from './cell-date';
 import { hiddenFileOpeners } from './file-opener';
 import { BUTTON_SEL, SKIP_INPUT_TYPES } from './selectors';
@@ -115,27 +116,6 @@ const kindOf = (el: Element): RawTarget['kind'] => {
   return 'other';
 };
 
-/**
- * Text that tells equal labels apart: the row, list item, option or card they sit in (a message
- * of a listbox: "Star (Stripe)"; before, every star of Gentelella's inbox took the words atop
- * the whole list, "Star (Mark all read)", "Star (2)" …).
- */
-export const contextOf = (el: Element, label: string): string => {
-  // A control in a table cell with words of its own ("Row 1: Cell 2 [Change]"): the cell says which.
-  const cell = el.parentElement?.closest('td,th,[role=gridcell]');
-  const cellWords = cell ? itemText(cell) : '';
-  if (cellWords && cellWords.toLowerCase() !== label.toLowerCase()) return clean(cellWords, 50);
-  const box = el.parentElement?.closest(
-    'tr,li,article,[role=row],[role=listitem],[role=option],section,fieldset,.card',
-  );
-  if (!box) return '';
-  const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');
-  for (const cand of [head ? firstLine(head) : '', firstLine(box)]) {
-    if (cand && cand.toLowerCase() !== label.toLowerCase()) return clean(cand, 50);
-  }
-  return '';
-};
-
 function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
   const seen = new Set<Element>();
   const out: Element[] = [];
@@ -166,6 +146,7 @@ function candidates(ri: RootInfo, claimed: Set<Element>): Element[] {
     if (entries) for (const entry of entries) add(entry);
     else add(el);
   }
+  for (const twisty of twistiesIn(ri.root)) add(twisty);
   const openers = hiddenFileOpeners(ri.root);
   return out.filter((el) => {
     // Grouped fields belong to their form's tool; grouped buttons stay clickable unless they submit a <form>.
@@ -218,14 +199,12 @@ export function scanTargets(
   const kept = found.filter((f) => !drop.has(f.el)).slice(0, MAX_TARGETS);
   const count = new Map<string, number>();
   for (const f of kept) count.set(f.label.toLowerCase(), (count.get(f.label.toLowerCase()) ?? 0) + 1);
+  const contexts = contextsOf(kept, count);
   const used = new Set<string>();
   const out: TargetEntry[] = [];
-  for (const f of kept) {
+  kept.forEach((f, i) => {
     let label = f.label;
-    if ((count.get(label.toLowerCase()) ?? 0) > 1) {
-      const ctx = cellDate(f.el) || contextOf(f.el, label);
-      if (ctx) label = `${label} (${ctx})`;
-    }
+    if (contexts[i]) label = `${label} (${contexts[i]})`;
     for (let n = 2; used.has(label.toLowerCase()); n++) label = `${f.label} (${n})`;
     used.add(label.toLowerCase());
     const reg = region(f.el);
@@ -245,8 +224,27 @@ export function scanTargets(
       },
       el,
     });
-  }
+  });
   return out;
+}
+
+/**
+ * What tells each repeated label apart: a calendar cell's date, its row or card, else its
+ * section's heading where that heading is the only one among the label's repeats to have it.
+ */
+function contextsOf(kept: { el: Element; label: string }[], count: Map<string, number>): string[] {
+  const repeated = (f: { label: string }) => (count.get(f.label.toLowerCase()) ?? 0) > 1;
+  const own = kept.map((f) => (repeated(f) ? cellDate(f.el) || contextOf(f.el, f.label) : ''));
+  const sections = kept.map((f, i) => (repeated(f) && !own[i] ? sectionOf(f.el, f.label) : ''));
+  const seen = new Map<string, number>();
+  kept.forEach((f, i) => {
+    const key = `${f.label.toLowerCase()}\u0001${sections[i]!.toLowerCase()}`;
+    if (sections[i]) seen.set(key, (seen.get(key) ?? 0) + 1);
+  });
+  return kept.map((f, i) => {
+    if (own[i] || !sections[i]) return own[i]!;
+    return seen.get(`${f.label.toLowerCase()}\u0001${sections[i]!.toLowerCase()}`) === 1 ? sections[i]! : '';
+  });
 }
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
