@@ -265,6 +265,14 @@ export const SOURCES: readonly Source[] = [
     },
   },
   {
+    name: 'json-editor',
+    title:
+      'JSON Editor (@json-editor/json-editor: forms drawn from a JSON Schema, with rows added, removed and moved, tabs, one-of choices, optional properties): its own test pages',
+    npmPackage: '@json-editor/json-editor',
+    webRoot: '.',
+    cleanUrls: false,
+  },
+  {
     name: 'jquery-ui',
     title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
     webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',

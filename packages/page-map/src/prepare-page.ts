@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { dialogsOf } from './dialogs';
-import { trackScripts } from './settle/scripts-in-flight';
+import { trackPageRequests } from './settle/requests-in-flight';
 import { installPageScript } from './page-script-host/call';
 import { MAIN_WORLD_BRIDGE } from './page-script-host/main-world';
 import { activityInit } from './page-script/serialized/activity';
@@ -28,6 +28,6 @@ const DOCUMENT_START = [
  */
 export async function preparePage(page: Page): Promise<void> {
   dialogsOf(page);
-  trackScripts(page);
+  trackPageRequests(page);
   await Promise.all([page.evaluateOnNewDocument(DOCUMENT_START), installPageScript(page)]);
 }

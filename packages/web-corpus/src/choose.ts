@@ -103,7 +103,10 @@ function fitScore(label: string, value: string | number | boolean | string[], pa
     const scores = values.map((v) => optionMatch(param, v)?.score ?? 0);
     byOption = 0.9 * Math.min(...scores);
   }
-  return Math.max(byLabel, byOption >= 0.8 * 0.9 ? byOption : 0);
+  // When the value is an option of several lists (a table's "type" in every row), a label that
+  // names one of them decides: "type in row 6" is the sixth row's. A weak likeness decides nothing.
+  const named = byLabel > MIN_SCORE ? byLabel / 1000 : 0;
+  return Math.max(byLabel, byOption >= 0.8 * 0.9 ? byOption : 0) + named;
 }
 
 /**

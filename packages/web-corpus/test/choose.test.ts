@@ -104,6 +104,16 @@ test('fill: two params that fit a label equally are reported, not guessed', () =
   });
 });
 
+test('fill: a value that is an option of several lists goes to the list its label names', () => {
+  const rows = tool('choose_type', 'Fill the form', [
+    { name: 'type', description: 'type (in "row 1"; one of the options)', options: ['cat', 'dog'] },
+    { name: 'type_2', description: 'type (in "row 2"; one of the options)', options: ['cat', 'dog'] },
+  ]);
+  expect(chooseFill([rows], { 'type in row 2': 'cat' })).toMatchObject({ ambiguous: [], params: { type_2: 'cat' } });
+  // A label that names neither list still cannot tell them apart: the value fits both.
+  expect(chooseFill([rows], { animal: 'cat' })?.ambiguous).toEqual(['"animal" (type = type_2)']);
+});
+
 test('search, login, overlay and dialog choices', () => {
   const search = tool('search', 'Search on this page.', [
     { name: 'query', description: 'Search terms', required: true },

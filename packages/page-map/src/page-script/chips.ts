@@ -61,6 +61,9 @@ function removerOf(el: Element, field: Element): Element | null {
   if (el.querySelector('input,select,textarea')) return null;
   const controls = Array.from(inside).filter(isRemover);
   if (controls.length !== 1) return null;
+  // A row's controls ("Delete", "Move up", "Move down": JSON Editor's) are buttons side by side; a
+  // tag's words are not a button's. Before, they were a tag "Move upMove down" of the row's box.
+  if (el.querySelectorAll('button,[role=button]').length > 1) return null;
   const words = clean(el.textContent?.replace(controls[0]!.textContent ?? '', ''), 200);
   return words && words.length <= MAX_TAG_TEXT ? controls[0]! : null;
 }

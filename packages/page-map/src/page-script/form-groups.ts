@@ -12,6 +12,7 @@ import { textOf, visible, type RootInfo } from './dom';
 import { appLists } from './items';
 import { hearsItsKeys } from './listens';
 import {
+  addsElsewhere,
   elsewhereControl,
   filtersOwnButtons,
   labelReader,
@@ -26,7 +27,15 @@ import {
 } from './group-buttons';
 import { rowBoxes } from './rows';
 import { dropDownsOf, facesSelect, fieldVisible, isField, isOpenerBox, looseFields } from './field-controls';
-import { buttonlessGroup, choiceGroup, fieldsetGroup, pairGroup, typedBox } from './buttonless-groups';
+import {
+  buttonlessGroup,
+  choiceGroup,
+  fieldsetGroup,
+  pairGroup,
+  sectionGroup,
+  tableGroup,
+  typedBox,
+} from './buttonless-groups';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL } from './selectors';
 
 export interface Group {
@@ -138,7 +147,14 @@ function formGroup(form: HTMLFormElement, ri: RootInfo, claimed: Set<Element>): 
 function* looseButtons(c: Element, f: Element): Generator<Element> {
   const own = dropDownsOf([f]);
   for (const b of Array.from(c.querySelectorAll(BUTTON_SEL)))
-    if (!b.closest('form') && !inEditorToolbar(b) && visible(b) && !sendsNothing(b) && !own.some((d) => d.contains(b)))
+    if (
+      !b.closest('form') &&
+      !inEditorToolbar(b) &&
+      visible(b) &&
+      !sendsNothing(b) &&
+      !own.some((d) => d.contains(b)) &&
+      !addsElsewhere(b, f)
+    )
       yield b;
   for (const b of linkSubmits(c)) if (!b.closest('form')) yield b;
 }
@@ -184,7 +200,8 @@ function widgetGroup(found: Element, ri: RootInfo, claimed: Set<Element>): Group
       !isTab(b) &&
       !inEditorToolbar(b) &&
       !dropDowns.some((d) => d.contains(b)) &&
-      !sendsNothing(b, labelOf(b)),
+      !sendsNothing(b, labelOf(b)) &&
+      !(fields.length > 0 && fields.every((f) => addsElsewhere(b, f))),
   );
   // A formless group's send button follows what it sends: one before all of its fields is a
   // row's own control (a drag handle, an actions menu, an expand toggle of a tree's row).
@@ -255,7 +272,9 @@ export function groupControls(roots: RootInfo[]): { groups: Group[]; claimed: Se
         ? widgetGroup(found, ri, claimed)
         : ((isChoice(f) ? choiceGroup(f, ri, claimed) : null) ??
           fieldsetGroup(f, ri, claimed) ??
+          tableGroup(f, ri, claimed) ??
           pairGroup(f, ri, claimed) ??
+          sectionGroup(f, ri, claimed) ??
           buttonlessGroup(f, ri, standalone));
       if (!g) continue;
       if (!found) claimed.add(f);

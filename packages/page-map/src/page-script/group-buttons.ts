@@ -108,6 +108,18 @@ export function labelReader(): (b: Element) => string {
 
 /** What a button says when it takes something away or closes: it acts on an item or a dialog. */
 const TAKES_AWAY = /^(remove|delete|discard|dismiss|close|cancel|clear)\b|^[×✕✖]$/i;
+/**
+ * What a button says when it rearranges what it sits in: an item moved, a panel folded or opened
+ * for editing (JSON Editor's rows: "Move up", "Move down", "Collapse", "Edit JSON"). Before, each of
+ * its table rows was a form whose send was "Move down".
+ */
+const REARRANGES = /^(move (up|down|left|right|first|last|to (the )?(top|bottom))|collapse|expand|edit)\b|^[↑↓]$/i;
+/**
+ * What a button says when it opens a panel of settings ("Object Properties", "Settings"); one that
+ * says it stores them ("Save settings", "Apply options") sends.
+ */
+const OPENS_PANEL =
+  /^(?!(save|apply|update|submit|confirm|set|change|store|send)\b).*\b(properties|settings|options|preferences)$/i;
 /** What a stepper's buttons say. */
 const STEPS = /^[+\-−–]$|^(increase|decrease|increment|decrement|plus|minus)\b/i;
 
@@ -137,5 +149,39 @@ function onScale(b: Element, says: string): boolean {
 export function sendsNothing(b: Element, says = buttonLabel(b)): boolean {
   // A menu's sign: before, simple-datatables' column chooser "▦", drawn in its search box's
   // wrapper, was the search's send button.
-  return TAKES_AWAY.test(says) || MENU_SIGN.test(says) || stepsField(b, says) || onScale(b, says);
+  return (
+    TAKES_AWAY.test(says) ||
+    REARRANGES.test(says) ||
+    OPENS_PANEL.test(says) ||
+    MENU_SIGN.test(says) ||
+    stepsField(b, says) ||
+    onScale(b, says)
+  );
 }
+
+/** What a button says when it adds something: a row, an item. */
+const ADDS = /^(\+|add|new)\b/i;
+/** Levels above a field where an "Add" button that sends it sits (beside it, in its row, its card). */
+const ADD_LEVELS = 3;
+
+/**
+ * An "Add …" button that adds another row or item rather than what the field holds: one outside
+ * the table row the field sits in (JSON Editor's "Add Node" under its table), or one further from
+ * the field than its own box (JSON Editor's "Add Person" atop a person's whole panel, its pets'
+ * "Add row" deep in the panel its "Basic / Complex Person" list heads). A to-do
+ * list's "Add" beside its box sends the box. Before, every field of JSON Editor's forms was "sent"
+ * with the nearest "Add …".
+ */
+export const addsElsewhere = (b: Element, f: Element): boolean => {
+  if (!ADDS.test(buttonLabel(b))) return false;
+  const row = f.closest('tr,[role=row]');
+  if (row && !row.contains(b)) return true;
+  // Near: the two meet within ADD_LEVELS above the field, and the button is within as many below.
+  const meet = (from: Element, other: Element): Element | null => {
+    let up: Element | null = from.parentElement;
+    for (let k = 1; k < ADD_LEVELS && up && !up.contains(other); k++) up = up.parentElement;
+    return up?.contains(other) ? up : null;
+  };
+  const common = meet(f, b);
+  return !common || meet(b, f) !== common;
+};

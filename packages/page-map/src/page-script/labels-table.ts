@@ -38,3 +38,26 @@ export const fromOtherCell = (el: Element, text: string): boolean => {
   const cell = el.closest('td,th');
   return !!cell && !clean(cell.textContent).includes(text);
 };
+
+/**
+ * A table row of fields with no words of its own, only fields and buttons (an array edited as a
+ * table: JSON Editor's rows): its fields are told apart by their row's place.
+ */
+function fieldsOnly(row: Element): boolean {
+  if (!row.querySelector('input,select,textarea')) return false;
+  const walker = row.ownerDocument.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.nodeValue?.trim()) continue;
+    if (!n.parentElement?.closest('button,select,textarea,[role=button],label')) return false;
+  }
+  return true;
+}
+
+/** A field's row among its table's rows of fields alone ("row 2"), when there are two or more. */
+export const rowPlace = (el: Element): string => {
+  const row = el.closest('tr');
+  const body = row?.parentElement;
+  if (!row || !body || !fieldsOnly(row)) return '';
+  const rows = Array.from(body.children).filter((r) => r.tagName === 'TR' && fieldsOnly(r));
+  return rows.length >= 2 ? `row ${rows.indexOf(row) + 1}` : '';
+};

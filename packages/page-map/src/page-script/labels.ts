@@ -4,7 +4,7 @@ import { chipBoxOf } from './chips';
 import { fileOpenerOf, openerName } from './file-opener';
 import { headingFor } from './headings';
 import { CONTROL, followingLabel, labelsControlBefore } from './labels-after';
-import { columnHeader, fromOtherCell, rowHeader } from './labels-table';
+import { columnHeader, fromOtherCell, rowHeader, rowPlace } from './labels-table';
 
 export { headingFor, speakable }; // where labels were read from before they had modules of their own
 
@@ -241,10 +241,13 @@ const isPassage = (s: string): boolean => s.split(' ').length >= 5 || /[.!?]$/.t
 
 const NOT_TEXT = 'head,script,style,template,noscript';
 
-/** The legend of the fieldset around a field: the section a person reads it under ("Shipping address"). */
+/**
+ * The legend of the fieldset around a field ("Shipping address"), else its row in a table of
+ * fields whose rows have no words of their own (labels-table.ts: "row 2").
+ */
 export const sectionOf = (el: Element): string => {
   const legend = el.closest('fieldset')?.querySelector('legend');
-  return legend ? clean(legend.textContent, 80) : '';
+  return legend ? clean(legend.textContent, 80) : rowPlace(el);
 };
 
 /** A colon or an equals sign alone is no label. */

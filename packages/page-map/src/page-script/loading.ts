@@ -57,8 +57,7 @@ export function emptyMount(): boolean {
   for (let i = 0; i < found.length && i < 20; i++) {
     const el = found[i]!;
     if (el.childElementCount > 0 || (el.textContent ?? '').trim() || POPUP_MOUNT.test(el.id)) continue;
-    // An empty element has no box of its own: it counts where its container is shown.
-    if (getComputedStyle(el).display !== 'none' && el.parentElement && visible(el.parentElement)) return true;
+    if (shownWhereItSits(el)) return true;
   }
   return emptyTable() || busyRegion();
 }
@@ -84,9 +83,14 @@ function emptyTable(): boolean {
   for (let i = 0; i < tables.length && i < 20; i++) {
     const t = tables[i]!;
     if (t.rows.length > 0 || (t.textContent ?? '').trim()) continue;
-    if (getComputedStyle(t).display !== 'none' && t.parentElement && visible(t.parentElement)) return true;
+    if (shownWhereItSits(t)) return true;
   }
   return false;
+}
+
+/** An empty element has no box of its own: it counts as shown where its container is. */
+function shownWhereItSits(el: Element): boolean {
+  return getComputedStyle(el).display !== 'none' && !!el.parentElement && visible(el.parentElement);
 }
 
 export function showsLoading(): boolean {

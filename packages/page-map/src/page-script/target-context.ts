@@ -18,6 +18,7 @@ export const contextOf = (el: Element, label: string): string => {
     'tr,li,article,[role=row],[role=listitem],[role=option],section,fieldset,.card',
   );
   if (!box) return '';
+  if (fieldsOnlyRow(box)) return rowValues(box, label);
   const head = box.querySelector('h1,h2,h3,h4,h5,h6,th,td,legend,strong,b');
   for (const cand of [head ? firstLine(head) : '', firstLine(box)]) {
     if (cand && !label.toLowerCase().includes(cand.toLowerCase())) return clean(cand, 50);
@@ -35,3 +36,25 @@ export const sectionOf = (el: Element, label: string): string => {
   const h = headingFor(el, 6);
   return h && !label.toLowerCase().includes(h.toLowerCase()) ? clean(h, 50) : '';
 };
+
+/** Text boxes a person types a row's words in. */
+const TYPED_IN_ROW = 'input:not([type]),input[type=text],input[type=email],input[type=search],textarea';
+
+/** A table row with no words of its own, only fields to type in or choose from (and buttons). */
+const fieldsOnlyRow = (box: Element): boolean =>
+  box.matches('tr,[role=row]') && !!box.querySelector(`${TYPED_IN_ROW},select`) && !itemText(box);
+
+/**
+ * A row of fields (an editable table: JSON Editor's arrays drawn as tables) is told apart by what
+ * its fields hold, its typed words first ("Delete (Whiskers)"), then its lists' choices; a row
+ * still empty has nothing to tell (its buttons are numbered). Before, the row's words were its
+ * buttons' labels ("Delete (DeleteMove down)") or its first list's first option ("Delete (cat)").
+ */
+function rowValues(row: Element, label: string): string {
+  const typed = Array.from(row.querySelectorAll<HTMLInputElement>(TYPED_IN_ROW)).map((f) => f.value);
+  const chosen = Array.from(row.querySelectorAll('select')).map((s) => s.selectedOptions[0]?.text ?? '');
+  const words = [...typed, ...chosen]
+    .map((v) => clean(v, 50))
+    .find((v) => v && v.toLowerCase() !== label.toLowerCase());
+  return words ?? '';
+}

@@ -6,9 +6,10 @@
  * point still empty (page-script/loading.ts), extraction waits for the page to change — by signal:
  * a mutation observer in the page, then a quiet frame — and reads it again, within a bound (a
  * shorter one for an empty mount point on a page that offers something already). A page whose own
- * scripts asked for more of its origin's scripts that are still on their way (a module imported
- * after the load event that draws its table: scripts-in-flight.ts) is read again once they land
- * and a frame is quiet, within the same shorter bound. Other pages, and pages without scripts, are
+ * scripts asked its origin for scripts or data that are still on their way (a module imported
+ * after the load event that draws its table, the schema a form is drawn from:
+ * requests-in-flight.ts) is read again once they land and a frame is quiet, within the same
+ * shorter bound. Other pages, and pages without scripts, are
  * never delayed.
  */
 import type { Page } from 'puppeteer-core';
@@ -16,7 +17,7 @@ import { UNRENDERED_TEXT_MAX } from '../page-script/loading';
 import type { RawPage } from '../shared/page-script-types';
 import { sleep } from '../outcome';
 import { quietProbe } from '../page-script/serialized/activity';
-import { scriptsLanded } from './scripts-in-flight';
+import { requestsLanded } from './requests-in-flight';
 
 /** Longest a quiet-frame probe waits after a change (animations never stop). */
 const QUIET_MS = 1000;
@@ -111,9 +112,10 @@ export async function readRendered(
 }
 
 /**
- * `raw`, or when scripts the page's scripts asked for are still on their way (a module imported
- * after the load event that draws the page: scripts-in-flight.ts), the page read again once they
- * have landed and it is quiet: at most PARTLY_RENDERED_WAIT_MS, as for an empty mount point.
+ * `raw`, or when scripts or data the page's scripts asked for are still on their way
+ * (requests-in-flight.ts), the page read again once they have landed and it is quiet: at most
+ * PARTLY_RENDERED_WAIT_MS, as for an empty mount point. What lands may ask for more (a schema that
+ * refers to another): the wait goes on while requests follow one another within the bound.
  */
 export async function readAfterScripts(
   page: Page,
@@ -122,11 +124,13 @@ export async function readAfterScripts(
   deadline: number,
 ): Promise<RawPage> {
   const end = Math.min(deadline, Date.now() + PARTLY_RENDERED_WAIT_MS);
-  if (!(await scriptsLanded(page, end))) return raw;
-  try {
-    await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, end - Date.now())));
-  } catch {
-    await sleep(50); // the document was replaced meanwhile
-  }
+  if (!(await requestsLanded(page, end))) return raw;
+  do {
+    try {
+      await page.evaluate(quietProbe, Math.min(QUIET_MS, Math.max(1, end - Date.now())));
+    } catch {
+      await sleep(50); // the document was replaced meanwhile
+    }
+  } while (Date.now() < end && (await requestsLanded(page, end)));
   return read().catch(() => raw);
 }

@@ -163,5 +163,7 @@ function nameFromFields(g: RawGroup): string {
     )
     .filter(Boolean);
   const first = g.fields[0];
-  return first && words.length ? `${verbFor(first)}_${words.join('_and_')}` : 'submit_form';
+  // A column of fields named alike (a table's rows) is named once: "fill_i_am_a_node".
+  const named = [...new Set(words)];
+  return first && named.length ? `${verbFor(first)}_${named.join('_and_')}` : 'submit_form';
 }

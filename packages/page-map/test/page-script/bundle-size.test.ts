@@ -18,14 +18,17 @@
  * ≈ 85.5 KB with the choices of a hidden panel that a click elsewhere shows (jQuery plugins' pickers),
  * ≈ 86.5 KB with file inputs (their files set and read back, a chooser's label yielding to the one before),
  * ≈ 87.5 KB with file inputs hidden behind a button of their own and drop zones named by their section,
- * ≈ 88 KB with a calendar's days named by the date written on their cells.
- * A bound of 92 KB catches the build losing minification, and a bundle that grows past it is
+ * ≈ 88 KB with a calendar's days named by the date written on their cells, ≈ 91 KB with
+ * simple-datatables' and jsTree's (boxes drawn as characters, a menu's sign, a tree's arrows, busy
+ * regions), ≈ 94 KB with JSON Editor's (the loose fields of a table or a section as one tool, a
+ * row told by what its fields hold, rows' buttons and "Add …" that send nothing).
+ * A bound of 98 KB catches the build losing minification, and a bundle that grows past it is
  * worth a look (what it costs per document: docs/performance.md).
  */
 import { PAGE_SCRIPT_SOURCE } from '../../src/page-script-host/generated/page-script.generated';
 
 test('the page script bundle is minified', () => {
-  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(92_000);
+  expect(PAGE_SCRIPT_SOURCE.length).toBeLessThan(98_000);
   // No indentation left: a minified bundle has (almost) no line breaks.
   expect(PAGE_SCRIPT_SOURCE.split('\n').length).toBeLessThan(20);
 });
