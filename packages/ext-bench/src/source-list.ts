@@ -273,6 +273,14 @@ export const SOURCES: readonly Source[] = [
     cleanUrls: false,
   },
   {
+    name: 'jquery-bar-rating',
+    title:
+      'jQuery Bar Rating (jquery-bar-rating: ratings drawn over a hidden select, as bars, pills, squares and stars): its examples page',
+    npmPackage: 'jquery-bar-rating',
+    webRoot: '.',
+    cleanUrls: false,
+  },
+  {
     name: 'jquery-ui',
     title: "jQuery UI's demo pages (Debian's libjs-jquery-ui-docs 1.13.2): its widgets, loaded with RequireJS",
     webRoot: '/usr/share/doc/libjs-jquery-ui-docs/examples',

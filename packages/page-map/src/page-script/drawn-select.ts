@@ -3,10 +3,12 @@
  * select's change event (jQuery UI's selectmenu does not): setting the select then leaves the
  * widget showing the old choice, and the page's handlers on the widget (a circle that takes the
  * chosen colour) never run. After a fill, such a widget that does not show the chosen option is
- * driven as a person does: opened, then its option pressed. One that still does not show it
- * counts as not holding the value (read-back), never as a success.
+ * driven as a person does: opened, then its option pressed; a scale drawn instead (a rating's
+ * bars or stars: drawn-scale.ts) has the chosen option's item pressed. One that still does not
+ * show it counts as not holding the value (read-back), never as a success.
  */
 import { clean, referenced, visible } from './dom';
+import { pressScaleItem, scaleFor, scaleShows, type Scale } from './drawn-scale';
 import { listsDrawnAt } from './floating-lists';
 import { pressElement } from './press';
 
@@ -82,6 +84,27 @@ function pick(sel: HTMLSelectElement, widget: Drawn, text: string): Promise<void
   });
 }
 
+/** A filled select's widget that does not show its choice: a dropdown to open, or a scale to press. */
+type Stale = { sel: HTMLSelectElement; text: string } & ({ widget: Drawn } | { scale: Scale });
+
+function staleWidget(sel: HTMLSelectElement): Stale | null {
+  const text = chosenText(sel);
+  const widget = drawnFor(sel);
+  if (widget) return text && !shows(widget.root, text) ? { sel, text, widget } : null;
+  const scale = scaleFor(sel);
+  return scale && !scaleShows(sel, scale) ? { sel, text, scale } : null;
+}
+
+const stillStale = (x: Stale): boolean =>
+  'widget' in x ? !shows(x.widget.root, chosenText(x.sel)) : !scaleShows(x.sel, x.scale);
+
+/** Presses a scale's item, then lets the press and what it set off run. */
+const pressScale = (sel: HTMLSelectElement, scale: Scale): Promise<void> =>
+  new Promise((resolve) => {
+    pressScaleItem(sel, scale, pressElement);
+    setTimeout(resolve, POLL_MS * 2);
+  });
+
 /**
  * Drives the drawn widgets of the filled selects that do not show their choice; resolves the
  * selects whose widget still does not (null when there was nothing to drive).
@@ -89,10 +112,12 @@ function pick(sel: HTMLSelectElement, widget: Drawn, text: string): Promise<void
 export function driveDrawnSelects(filled: Element[]): Promise<Set<Element>> | null {
   const stale = filled
     .filter((e): e is HTMLSelectElement => e.tagName === 'SELECT')
-    .map((sel) => ({ sel, widget: drawnFor(sel), text: chosenText(sel) }))
-    .filter((x): x is { sel: HTMLSelectElement; widget: Drawn; text: string } => !!x.widget && !!x.text)
-    .filter((x) => !shows(x.widget.root, x.text));
+    .map(staleWidget)
+    .filter((x): x is Stale => !!x);
   if (stale.length === 0) return null;
-  const driven = stale.reduce((p, x) => p.then(() => pick(x.sel, x.widget, x.text)), Promise.resolve());
-  return driven.then(() => new Set(stale.filter((x) => !shows(x.widget.root, chosenText(x.sel))).map((x) => x.sel)));
+  const driven = stale.reduce(
+    (p, x) => p.then(() => ('widget' in x ? pick(x.sel, x.widget, x.text) : pressScale(x.sel, x.scale))),
+    Promise.resolve(),
+  );
+  return driven.then(() => new Set(stale.filter(stillStale).map((x) => x.sel)));
 }

@@ -6,6 +6,7 @@
 import { chipBoxOf } from './chips';
 import { fileOpenerOf } from './file-opener';
 import { offScreen, positionedOver, visible } from './dom';
+import { scaleFor } from './drawn-scale';
 import { BUTTON_SEL, CAPTCHA_WIDGET, FIELD_SEL, SKIP_INPUT_TYPES } from './selectors';
 
 /**
@@ -48,7 +49,9 @@ function faceOf(sel: Element): Element | null {
   if (next.matches(BUTTON_SEL)) return opensList(next) && unseen(sel) ? next : null;
   const shown = (sel as HTMLSelectElement).selectedOptions[0]?.text.trim() ?? '';
   const named = SELECT_WIDGET.test(typeof next.className === 'string' ? next.className : '');
-  return named || (shown !== '' && (next.textContent ?? '').includes(shown)) ? next : null;
+  // A scale of one item per option (a rating's bars or stars: drawn-scale.ts) stands for it too.
+  const faces = named || (shown !== '' && (next.textContent ?? '').includes(shown));
+  return faces || scaleFor(sel as HTMLSelectElement) ? next : null;
 }
 
 /** A select a script replaced with a face of its own, drawn right after it. */

@@ -3,7 +3,7 @@
  * after a box or radio ("[x] Remember me"), and how to tell such a layout from a label that names
  * the control after it.
  */
-import { clean } from './dom';
+import { clean, visible } from './dom';
 
 export const CONTROL = 'input:not([type=hidden]),select,textarea,button';
 
@@ -50,7 +50,28 @@ export const labelsControlBefore = (n: Element): boolean => {
  */
 export const followingLabel = (el: Element): string => {
   const next = sibling(el, 'next');
+  const caption = el.tagName === 'SELECT' ? captionAfterWidget(el) : '';
+  if (caption) return caption;
   if (!next || !labelsAfter(el)) return '';
   if (next.nodeType === 1) return isFreeLabel(next) ? clean(next.textContent, 80) : '';
   return next.nodeType === 3 && isBox(el) ? clean(next.nodeValue, 80) : '';
 };
+
+/** A caption's words: a short name (a number may have its decimal point), not a hint in brackets or a sentence. */
+const CAPTION = /^\p{L}(?:[^()[\].!?]|\.\d){0,29}$/u;
+
+/**
+ * The caption right after a select a script wrapped with the widget it drew for it (the wrapper
+ * holds the two and nothing else): jQuery Bar Rating's star ratings, each a hidden select whose
+ * stars are followed by "Font Awesome", "CSS Stars", "Bootstrap", or "Current rating: 5.6". Before,
+ * all were named by the paragraph above them.
+ */
+function captionAfterWidget(el: Element): string {
+  const wrapper = el.parentElement;
+  // A select the page shows is named as any field is; this is for one a widget stands for.
+  if (visible(el) || !wrapper || wrapper.childElementCount !== 2 || sibling(el, 'prev')) return '';
+  const next = sibling(wrapper, 'next');
+  if (!next || next.nodeType !== 1 || (next as Element).querySelector(CONTROL)) return '';
+  const words = clean(next.textContent, 40);
+  return CAPTION.test(words) ? words : '';
+}

@@ -21,7 +21,9 @@
  * ≈ 88 KB with a calendar's days named by the date written on their cells, ≈ 91 KB with
  * simple-datatables' and jsTree's (boxes drawn as characters, a menu's sign, a tree's arrows, busy
  * regions), ≈ 94 KB with JSON Editor's (the loose fields of a table or a section as one tool, a
- * row told by what its fields hold, rows' buttons and "Add …" that send nothing).
+ * row told by what its fields hold, rows' buttons and "Add …" that send nothing), ≈ 96 KB with
+ * jQuery Bar Rating's (a scale drawn over a hidden select, pressed and read back; a caption after
+ * a widget naming its select).
  * A bound of 98 KB catches the build losing minification, and a bundle that grows past it is
  * worth a look (what it costs per document: docs/performance.md).
  */
